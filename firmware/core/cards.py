@@ -1,0 +1,99 @@
+# Cards as small integers (C1, C2, C6).
+#
+# Standard deck: id = (rank - 1) * 4 + suit, rank 1 (A) .. 13 (K), suit 0..3
+# in the order S H D C, so ids 0..51.  Dog deck (Bata-waf): id = 64 +
+# (size - 1) * 6 + drawing, size 1..6, drawing 0..5 (letters a..f), so ids
+# 64..99.  Small ints keep piles in bytearrays and cost no allocation on
+# MicroPython; names exist only for the log and the screen.
+
+STANDARD = 0
+DOGS = 1
+
+SUITS = "SHDC"
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# French faces for the screen (C1): roi, dame, valet.
+RANK_FACES_FR = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R")
+DOG_BASE = 64
+DOG_SIZES = 6
+DOG_DRAWINGS = 6
+DRAWINGS = "abcdef"
+
+
+def deck(kind=STANDARD):
+    """A fresh deck in a fixed order, as a bytearray of card ids."""
+    if kind == STANDARD:
+        return bytearray(range(52))
+    if kind == DOGS:
+        return bytearray(range(DOG_BASE, DOG_BASE + DOG_SIZES * DOG_DRAWINGS))
+    raise ValueError("deck kind must be STANDARD or DOGS")
+
+
+def deck_size(kind=STANDARD):
+    return 52 if kind == STANDARD else DOG_SIZES * DOG_DRAWINGS
+
+
+def is_dog(c):
+    return c >= DOG_BASE
+
+
+def rank(c):
+    """1 (A) .. 13 (K) for a standard card."""
+    return (c >> 2) + 1
+
+
+def suit(c):
+    """0..3 for S H D C."""
+    return c & 3
+
+
+def is_red(c):
+    return not is_dog(c) and (c & 3) in (1, 2)
+
+
+def size(c):
+    """1 (smallest) .. 6 (biggest) for a dog card."""
+    return (c - DOG_BASE) // DOG_DRAWINGS + 1
+
+
+def value(c):
+    """C6: value for sums and for the Tape-treize count (A=1 .. K=13)."""
+    return (c >> 2) + 1
+
+
+def strength(c, ace_low=False):
+    """C6: what a duel compares.  Ace high (14) unless ace_low; dog size."""
+    if c >= DOG_BASE:
+        return (c - DOG_BASE) // DOG_DRAWINGS + 1
+    r = (c >> 2) + 1
+    if r == 1 and not ace_low:
+        return 14
+    return r
+
+
+def name(c):
+    """C2: 'AS', '10H', 'QC', 'W3b'."""
+    if c >= DOG_BASE:
+        k = c - DOG_BASE
+        return "W" + str(k // DOG_DRAWINGS + 1) + DRAWINGS[k % DOG_DRAWINGS]
+    return RANK_NAMES[c >> 2] + SUITS[c & 3]
+
+
+def parse(s):
+    """The card id of a C2 name; ValueError naming the bad name."""
+    if not isinstance(s, str) or len(s) < 2:
+        raise ValueError("not a card name: %r" % (s,))
+    if s[0] == "W" and len(s) == 3:
+        sz = ord(s[1]) - 48
+        d = DRAWINGS.find(s[2])
+        if 1 <= sz <= DOG_SIZES and d >= 0:
+            return DOG_BASE + (sz - 1) * DOG_DRAWINGS + d
+        raise ValueError("not a card name: %r" % (s,))
+    st = SUITS.find(s[-1])
+    r = s[:-1]
+    if st >= 0 and r in RANK_NAMES:
+        return RANK_NAMES.index(r) * 4 + st
+    raise ValueError("not a card name: %r" % (s,))
+
+
+def names(cards):
+    return [name(c) for c in cards]

