@@ -1,0 +1,1 @@
+# Graphics: the framebuf shim (fb), bitmaps and the renderer.
