@@ -1,0 +1,202 @@
+"""The simulator's command line: flags -> a Config the runners use.
+
+Game options are named as in RULES.md section L and are passed to the
+firmware only when given, so the firmware's defaults stay the only defaults.
+A flag that does not belong to the chosen game is refused (a typo or a wrong
+game must not be silently ignored).
+"""
+import argparse
+
+GAMES = ("bataille", "batawaf", "tape")
+
+# flag dest -> (option name in the log, games that take it)
+_BATAILLE = ("bataille",)
+_BOTH = ("bataille", "batawaf")
+_TAPE = ("tape",)
+GAME_FLAGS = {
+    "ace": ("ace", _BATAILLE),
+    "down": ("down", _BATAILLE),
+    "pickup": ("pickup", _BATAILLE),
+    "length": ("length", _BOTH),
+    "addition": ("addition", _BATAILLE),
+    "mode": ("mode", _TAPE),
+    "tempo": ("tempo", _TAPE),
+    "slap_timeout": ("slap_timeout", _TAPE),
+    "false_window": ("false_window", _TAPE),
+    "settle": ("settle", _TAPE),
+    "rules": ("rules", _TAPE),
+    "hidden_count": ("hidden_count", _TAPE),
+    "target": ("target", _TAPE),
+    "rounds": ("rounds", _TAPE),
+}
+
+
+class UsageError(ValueError):
+    """A command line that cannot run; the message says what to change."""
+
+
+class Bots:
+    """How the simulated players behave (hal.host.bots takes these)."""
+
+    def __init__(self, mean_ms=450, spread_ms=150, false_rate=0.02, miss_rate=0.03):
+        self.mean_ms = mean_ms
+        self.spread_ms = spread_ms
+        self.false_rate = false_rate
+        self.miss_rate = miss_rate
+
+    def __repr__(self):
+        return "Bots(mean_ms=%r, spread_ms=%r, false_rate=%r, miss_rate=%r)" % (
+            self.mean_ms, self.spread_ms, self.false_rate, self.miss_rate)
+
+
+_BOT_KEYS = ("mean", "spread", "false", "miss")
+
+
+def parse_bots(text):
+    """`--bots`: 'MEAN,SPREAD,FALSE,MISS' (ms, ms, rate, rate), any prefix of
+    it, or key=value pairs with keys mean, spread, false, miss."""
+    b = Bots()
+    if text is None or text == "":
+        return b
+    vals = {}
+    for i, part in enumerate(text.split(",")):
+        part = part.strip()
+        if "=" in part:
+            k, v = part.split("=", 1)
+            k = k.strip()
+        else:
+            if i >= len(_BOT_KEYS):
+                raise UsageError("--bots takes at most 4 values: mean,spread,false,miss")
+            k, v = _BOT_KEYS[i], part
+        if k not in _BOT_KEYS:
+            raise UsageError("--bots: unknown key %r (use mean, spread, false, miss)" % k)
+        try:
+            vals[k] = float(v)
+        except ValueError:
+            raise UsageError("--bots: %s must be a number, not %r" % (k, v))
+    if "mean" in vals:
+        if vals["mean"] <= 0:
+            raise UsageError("--bots: the mean reaction time must be more than 0 ms")
+        b.mean_ms = int(vals["mean"])
+    if "spread" in vals:
+        if vals["spread"] < 0:
+            raise UsageError("--bots: the spread must be 0 ms or more")
+        b.spread_ms = int(vals["spread"])
+    for k, attr in (("false", "false_rate"), ("miss", "miss_rate")):
+        if k in vals:
+            if not 0.0 <= vals[k] <= 1.0:
+                raise UsageError("--bots: the %s rate must be from 0 to 1 (got %s)" % (k, vals[k]))
+            setattr(b, attr, vals[k])
+    return b
+
+
+def parse_length(text):
+    """`--length`: all, court, moyen, a number of duels, or '<n>min'."""
+    if text in ("all", "court", "moyen") or text.endswith("min"):
+        return text
+    try:
+        n = int(text)
+    except ValueError:
+        raise UsageError("--length must be all, court, moyen, a number of duels or <n>min (got %r)" % text)
+    return n
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python -m sim",
+        description="The Bataille box on a PC: a window that runs the real firmware "
+                    "on the host HAL, headless games with bots, and replay of any game log.",
+        epilog="Examples: python -m sim --board pico_eink | "
+               "python -m sim --headless --game tape --players 4 --seed 7 --log - | "
+               "python -m sim --replay game.jsonl --headless")
+    p.add_argument("--board", default="pico_matrix", help="board file boards/NAME.json (default pico_matrix)")
+    p.add_argument("--headless", action="store_true", help="no window: play at the speed of the virtual clock")
+    p.add_argument("--game", choices=GAMES, default=None, help="which game (default bataille)")
+    p.add_argument("--players", type=int, default=None, help="number of players")
+    p.add_argument("--seed", type=int, default=1, help="seed of the game's generator (C3), default 1")
+    g = p.add_argument_group("Bataille and Bata-waf options (RULES.md B, W)")
+    g.add_argument("--ace", choices=("high", "low"))
+    g.add_argument("--down", type=int, choices=(1, 3), help="cards face down in a battle")
+    g.add_argument("--pickup", choices=("shuffled", "ordered"))
+    g.add_argument("--length", type=parse_length, help="all, court, moyen, N duels or Nmin")
+    g.add_argument("--addition", action="store_const", const=True, help="bataille des additions (B8)")
+    g = p.add_argument_group("Tape-treize options (RULES.md T)")
+    g.add_argument("--mode", choices=("tempo", "turns"))
+    g.add_argument("--tempo", type=int, help="ms between cards in tempo mode (500-4000)")
+    g.add_argument("--slap-timeout", type=int, dest="slap_timeout", help="ms")
+    g.add_argument("--false-window", type=int, dest="false_window", help="ms")
+    g.add_argument("--settle", type=int, help="ms")
+    g.add_argument("--rules", type=lambda s: [r.strip() for r in s.split(",") if r.strip()],
+                   help="slap rules in force, e.g. match,double,sandwich,ten")
+    g.add_argument("--hidden-count", action="store_const", const=True, dest="hidden_count")
+    g.add_argument("--target", type=int, help="points to win the match")
+    g.add_argument("--rounds", type=int, help="a fixed number of rounds instead of a target")
+    g = p.add_argument_group("players, input and output")
+    g.add_argument("--bots", nargs="?", const="", default=None, metavar="MEAN,SPREAD,FALSE,MISS",
+                   help="simulated players: reaction mean and spread in ms, false-slap and "
+                        "missed-slap rates (default 450,150,0.02,0.03); in the window, the "
+                        "pads listed by --bot-pads")
+    g.add_argument("--bot-pads", default=None, metavar="LIST",
+                   help="window only: pads played by bots, e.g. 2,3,4 (pad 1 is yours)")
+    g.add_argument("--script", metavar="FILE", help="scripted presses: '<ms> <pad> [<hold_ms>]' per line")
+    g.add_argument("--log", metavar="FILE", help="write the game log (RULES.md L) to FILE, or - for stdout")
+    g.add_argument("--screenshots", metavar="DIR", help="a PNG of the window at every change of screen")
+    g.add_argument("--max-minutes", type=float, default=120.0,
+                   help="headless: stop after this much virtual time (default 120)")
+    g.add_argument("--scale", type=float, default=1.0, help="window size factor")
+    g = p.add_argument_group("replay")
+    g.add_argument("--replay", metavar="FILE", help="replay a game log recorded by the box or the simulator")
+    g.add_argument("--speed", type=float, default=None,
+                   help="replay at X times the recorded speed (default: step by step in the window)")
+    return p
+
+
+class Config:
+    """Everything a run needs, checked."""
+
+    def __init__(self, ns):
+        self.board = ns.board
+        self.headless = ns.headless
+        self.game = ns.game or "bataille"
+        self.seed = ns.seed
+        self.log = ns.log
+        self.script = ns.script
+        self.screenshots = ns.screenshots
+        self.replay = ns.replay
+        self.speed = ns.speed
+        self.scale = ns.scale
+        self.max_us = int(ns.max_minutes * 60 * 1000000)
+        self.bots = parse_bots(ns.bots) if ns.bots is not None else None
+        self.bot_pads = None
+        if ns.bot_pads:
+            try:
+                self.bot_pads = [int(x) - 1 for x in ns.bot_pads.split(",") if x.strip()]
+            except ValueError:
+                raise UsageError("--bot-pads takes pad numbers separated by commas, e.g. 2,3")
+        self.options = {}
+        if ns.players is not None:
+            self.options["players"] = ns.players
+        for dest in sorted(GAME_FLAGS):
+            v = getattr(ns, dest)
+            if v is None:
+                continue
+            name, games = GAME_FLAGS[dest]
+            if self.game not in games:
+                raise UsageError("--%s is an option of %s, not of %s (pick the game with --game)"
+                                 % (dest.replace("_", "-"), " and ".join(games), self.game))
+            self.options[name] = v
+        if self.replay and (ns.game or self.options or self.script):
+            raise UsageError("--replay takes the game, its options and the presses from the log: "
+                             "drop --game, the game options and --script")
+        if self.speed is not None and self.speed <= 0:
+            raise UsageError("--speed must be more than 0")
+        if self.headless and not self.replay and self.bots is None and not self.script:
+            # a headless game needs someone to press the pads
+            self.bots = Bots()
+
+
+def parse(argv):
+    """argv (without the program name) -> Config; UsageError on a bad line.
+    argparse's own errors exit with code 2 and its usage message."""
+    ns = build_parser().parse_args(argv)
+    return Config(ns)
