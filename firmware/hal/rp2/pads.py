@@ -1,0 +1,71 @@
+# The board port of the slap pads (S1, S2): a hard pin interrupt per pad,
+# all running PadCapture.irq, which reads every pad at once from the SIO
+# input register.
+#
+#   pads = Rp2Pads(pins, clock=None, debounce_ms=20, stuck_ms=5000)
+#   pads.capture      the PadCapture (next_event, poll, overflow, stuck_mask)
+#
+# `pins` are the GPIO numbers from the board file, pad k = pins[k].  A pad is
+# a switch to ground with the internal pull-up (S1): pressed reads 0.
+import machine
+import micropython
+import time
+from micropython import const
+from pads.capture import PadCapture
+
+# RP2040 SIO GPIO_IN: bits 0..29 are GPIO0..29 (30, 31 read 0), so one read
+# is a small int and allocates nothing.
+_SIO_GPIO_IN = const(0xD0000004)
+
+
+class Rp2Pads:
+    def __init__(self, pins, clock=None, debounce_ms=20, stuck_ms=5000, ring_size=64):
+        micropython.alloc_emergency_exception_buf(100)
+        if not 1 <= len(pins) <= 8:
+            raise ValueError("pads: 1 to 8 pad pins needed, the board file names %d" % len(pins))
+        seen = []
+        for g in pins:
+            if not isinstance(g, int) or not 0 <= g <= 29:
+                raise ValueError("pads: pin %r is not a GPIO number from 0 to 29" % (g,))
+            if g in seen:
+                raise ValueError("pads: GPIO %d is named for two pads" % g)
+            seen.append(g)
+        self.pins = list(pins)
+        self.clock = clock
+        # GPIO_IN -> pad bitmask by four byte-wide tables (one lookup per
+        # byte of the register instead of a loop over pins in the handler).
+        self._tables = [bytearray(256) for _ in range(4)]
+        mask = 0
+        for k in range(len(pins)):
+            g = pins[k]
+            mask |= 1 << g
+            tab = self._tables[g >> 3]
+            b = 1 << (g & 7)
+            for v in range(256):
+                if v & b:
+                    tab[v] |= 1 << k
+        self.gpio_mask = mask
+        self._t0 = self._tables[0]
+        self._t1 = self._tables[1]
+        self._t2 = self._tables[2]
+        self._t3 = self._tables[3]
+        ticks = time.ticks_us if clock is None else clock.ticks_us
+        self.capture = PadCapture(len(pins), self.read_levels, ticks, ring_size,
+                                  debounce_ms * 1000, stuck_ms * 1000)
+        handler = self.capture.handler  # one bound method, made here
+        self._pins = []
+        for g in pins:
+            p = machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP)
+            p.irq(trigger=machine.Pin.IRQ_FALLING, handler=handler, hard=True)
+            self._pins.append(p)
+
+    def read_levels(self):
+        """Pads pressed now (bit k = pad k): one register read, active low."""
+        v = ~machine.mem32[_SIO_GPIO_IN] & self.gpio_mask
+        return (self._t0[v & 255] | self._t1[(v >> 8) & 255]
+                | self._t2[(v >> 16) & 255] | self._t3[(v >> 24) & 255])
+
+    def deinit(self):
+        for p in self._pins:
+            p.irq(handler=None)
+        self._pins = []

@@ -1,0 +1,1 @@
+# S1-S6: the slap pads (capture ring, debounce, stuck, overflow).
