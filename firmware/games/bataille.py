@@ -1,0 +1,571 @@
+# Bataille (B1-B8) and Bata-waf (W1-W6): one engine, two decks.
+#
+#     g = Bataille(options=None, seed=1, log=None, game="bataille", hands=None)
+#     g.start(t_ms)          # emits start, deal
+#     phase = g.step(t_ms)   # one visible step; DUEL, BATTLE, CARRY, TAKE, END
+#     g.play(t_ms=0)         # steps until the game ends (stats, tests)
+#     g.done, g.winners, g.reason, g.counts()
+#
+# The box calls step() between animations and draws from the state it exposes
+# (per player: shown/shown2 face-up cards, score, inn; the pot; taker; tie).
+# The engine never sleeps: it is told the time.  Piles are core.pile rings
+# and the pot is a preallocated bytearray, so with log=None a duel allocates
+# nothing on MicroPython (bench/bench_bataille.py measures it).
+#
+# replay(entries) re-runs a log (core.log.read) and checks it line by line.
+from core import cards as _cards
+from core import deal as _deal
+from core import options as _opt
+from core.pile import Pile
+from core.rng import Rng
+
+# Phases returned by step(): what the box should show next.
+DUEL = 1     # every player in the game flipped (B2, W2)
+BATTLE = 2   # the tied players laid their battle cards (B3, W3)
+CARRY = 3    # every battler ran out: the pot stays for the next duel (B4)
+TAKE = 4     # a player took the pot (B5)
+END = 5      # the game is over (done, winners, reason)
+
+GAMES = ("bataille", "batawaf")
+LENGTH_NAMES = {"court": 80, "moyen": 200}
+MAX_DUELS = 1000000
+MAX_MINUTES = 600
+NONE = 255   # "no card" in the shown bytearrays
+
+# What happens next inside the engine (not exposed as a phase).
+_NEXT_DUEL = 0
+_NEXT_BATTLE = 1
+_NEXT_TAKE = 2
+_NEXT_NONE = 3
+
+# B5 cycle watch (Gosper's loop detector): one compact snapshot per power of
+# two of the duel index; a game longer than 2**_SLOTS checked duels is
+# impossible at any sane length, and the watch simply stops growing then.
+_SLOTS = 32
+
+
+def _length(opts):
+    """B6/W5 length: 'all', a number of duels, or '<n>min' (normalized)."""
+    v = opts.get("length", "all")
+    if v in LENGTH_NAMES:
+        return LENGTH_NAMES[v]
+    if v == "all":
+        return v
+    if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_DUELS:
+        return v
+    if isinstance(v, str) and v.endswith("min"):
+        digits = v[:-3]
+        if digits.isdigit() and 1 <= int(digits) <= MAX_MINUTES:
+            return str(int(digits)) + "min"
+    raise ValueError("option 'length' must be 'all', 'court' (80 duels), 'moyen' "
+                     "(200 duels), a number of duels from 1 to %d, or '<n>min' with "
+                     "n from 1 to %d (got %r)" % (MAX_DUELS, MAX_MINUTES, v))
+
+
+def normalize(options, game):
+    """The full options dict in force for `game`, checked (ValueError naming
+    the option and its allowed values otherwise)."""
+    if game not in GAMES:
+        raise ValueError("game must be one of 'bataille', 'batawaf' (got %r)" % (game,))
+    opts = options or {}
+    if not isinstance(opts, dict):
+        raise ValueError("options must be a dict of option names to values")
+    out = {}
+    if game == "bataille":
+        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "addition"))
+        out["ace"] = _opt.choice(opts, "ace", ("high", "low"), "high")
+        out["down"] = _opt.choice(opts, "down", (3, 1), 3)
+        out["pickup"] = _opt.choice(opts, "pickup", ("shuffled", "ordered"), "shuffled")
+        out["addition"] = _opt.flag(opts, "addition", False)
+    else:
+        # W3: one card down; W4: the pickup is always shuffled.  Both are
+        # accepted at their only value so a generic menu may pass them.
+        _opt.unknown(opts, ("players", "down", "pickup", "length"))
+        out["down"] = _opt.choice(opts, "down", (1,), 1)
+        out["pickup"] = _opt.choice(opts, "pickup", ("shuffled",), "shuffled")
+    out["players"] = _opt.number(opts, "players", 2, 4, 2)
+    out["length"] = _length(opts)
+    return out
+
+
+class Bataille:
+    def __init__(self, options=None, seed=1, log=None, game="bataille", hands=None):
+        opts = dict(options or {})
+        if hands is not None and "players" not in opts:
+            opts["players"] = len(hands)
+        self.options = normalize(opts, game)
+        self.game = game
+        self.seed = seed
+        self.log = log
+        self.kind = _cards.STANDARD if game == "bataille" else _cards.DOGS
+        n = self.n = self.options["players"]
+        size = self.size = _cards.deck_size(self.kind)
+        if hands is not None:
+            if len(hands) != n:
+                raise ValueError("stacked deal has %d hands for %d players" % (len(hands), n))
+            hands = _deal.check_stacked(hands, self.kind)
+        self.stacked = hands
+        self.rng = Rng(seed)
+        self.down = self.options["down"]
+        self.ordered = self.options["pickup"] == "ordered"
+        self.addition = self.options.get("addition", False)
+        self.ups = 2 if self.addition else 1
+        length = self.options["length"]
+        self.limit_duels = 0
+        self.limit_ms = -1
+        if isinstance(length, int):
+            self.limit_duels = length
+        elif length != "all":
+            self.limit_ms = int(length[:-3]) * 60000
+        # C6 / B8 / W2: what a card is worth in a comparison, as a table.
+        st = self.strength = bytearray(256)
+        ace_low = self.options.get("ace", "high") == "low"
+        for c in _cards.deck(self.kind):
+            st[c] = _cards.value(c) if self.addition else _cards.strength(c, ace_low)
+        self.piles = [Pile(size) for _ in range(n)]
+        self.inn = bytearray(n)      # 1 while the player is in the game (B7)
+        self.cont = bytearray(n)     # 1 for the players of the current flip
+        self.score = bytearray(n)    # their face-up strength (or sum, B8)
+        self.shown = bytearray(n)    # face-up card shown per player, NONE if none
+        self.shown2 = bytearray(n)   # second face-up card (B8 only)
+        self.pot = bytearray(size)   # cards on the table, in the order laid
+        self.pot_p = bytearray(size)  # who laid each
+        self.pot_l = bytearray(size)  # its layer (B5 ordered pickup)
+        self.pot_n = 0
+        self.layer = 0
+        self.took = bytearray(size)  # the last take, in pickup order
+        self.took_n = 0
+        self.taker = -1
+        self.winner = -1             # winner of the current flip, -1 on a tie
+        self.tie = False
+        self.duels = 0
+        self.battles = 0
+        self.done = False
+        self.winners = []
+        self.reason = None
+        self.started = False
+        self.truncated = False
+        self._next = _NEXT_NONE
+        # B5 cycle watch, preallocated: snapshot = n counts + every card.
+        self.snap_len = n + size
+        self.snap = bytearray(self.snap_len)
+        self.slots = bytearray(self.snap_len * _SLOTS)
+        self.slot_hash = [0] * _SLOTS
+        self.slot_used = bytearray(_SLOTS)
+        self.watch_k = 0
+        self.cycle_at = -1           # duel index where the repeat was seen
+
+    # --- the screen's view -------------------------------------------------
+
+    def counts(self):
+        """Cards held by each player (their face-down pile)."""
+        return [p.n for p in self.piles]
+
+    def count(self, p):
+        return self.piles[p].n
+
+    def pot_cards(self):
+        """The cards on the table, in the order laid (allocates: screen/log)."""
+        return [self.pot[i] for i in range(self.pot_n)]
+
+    def in_game(self):
+        return [p for p in range(self.n) if self.inn[p]]
+
+    # --- start (C4) --------------------------------------------------------
+
+    def start(self, t_ms=0):
+        if self.started:
+            raise ValueError("the game has already started")
+        self.started = True
+        # Always shuffle with the game's generator, even for a stacked deal:
+        # the draws after the deal must not depend on stacking (replay).
+        deck = _deal.shuffled_deck(self.rng, self.kind)
+        dealer = self.n - 1
+        hands = self.stacked
+        if hands is None:
+            hands = _deal.deal(deck, self.n, (dealer + 1) % self.n)
+        for p in range(self.n):
+            pile = self.piles[p]
+            for c in hands[p]:
+                pile.push_bottom(c)
+            self.inn[p] = 1
+        self.shown[:] = bytes([NONE]) * self.n
+        self.shown2[:] = self.shown
+        lg = self.log
+        if lg is not None:
+            lg.emit(t_ms, "start", self.game, self.n, self.seed, self.options)
+            lg.emit(t_ms, "deal", dealer, [_cards.names(h) for h in hands])
+        self._next = _NEXT_DUEL
+        # A player dealt nothing (a stacked deal) is out at once (B7).
+        for p in range(self.n):
+            if self.piles[p].n == 0:
+                self._out(t_ms, p)
+        self._check_last(t_ms)
+
+    # --- one visible step --------------------------------------------------
+
+    def step(self, t_ms):
+        nxt = self._next
+        if nxt == _NEXT_DUEL:
+            return self._duel(t_ms)
+        if nxt == _NEXT_TAKE:
+            return self._take(t_ms)
+        if nxt == _NEXT_BATTLE:
+            return self._battle(t_ms)
+        if not self.started:
+            raise ValueError("call start() before step()")
+        return END
+
+    def play(self, t_ms=0, step_ms=1000):
+        """Step until the game ends, step_ms apart; returns the engine."""
+        if not self.started:
+            self.start(t_ms)
+        while not self.done:
+            self.step(t_ms)
+            t_ms += step_ms
+        return self
+
+    # --- the pieces --------------------------------------------------------
+
+    def _lay(self, t_ms, p, up):
+        c = self.piles[p].pop_top()
+        i = self.pot_n
+        self.pot[i] = c
+        self.pot_p[i] = p
+        self.pot_l[i] = self.layer
+        self.pot_n = i + 1
+        if self.log is not None:
+            self.log.emit(t_ms, "flip", p, _cards.name(c), up)
+        return c
+
+    def _face_up(self, t_ms, p, k):
+        """Player p lays k (1 or 2) cards face up; their score."""
+        c = self._lay(t_ms, p, True)
+        self.shown[p] = c
+        s = self.strength[c]
+        if k == 2:
+            c = self._lay(t_ms, p, True)
+            self.shown2[p] = c
+            s += self.strength[c]
+        else:
+            self.shown2[p] = NONE
+        self.score[p] = s
+        return s
+
+    def _decide(self):
+        """The single highest score among the players of the flip wins;
+        on a tie only the tied players stay in `cont` (B3, W3)."""
+        n = self.n
+        cont = self.cont
+        score = self.score
+        best = -1
+        nbest = 0
+        who = -1
+        for p in range(n):
+            if cont[p]:
+                s = score[p]
+                if s > best:
+                    best = s
+                    nbest = 1
+                    who = p
+                elif s == best:
+                    nbest += 1
+        if nbest == 1:
+            self.winner = who
+            self.tie = False
+            self._next = _NEXT_TAKE
+        else:
+            for p in range(n):
+                if cont[p] and score[p] != best:
+                    cont[p] = 0
+            self.winner = -1
+            self.tie = True
+            self._next = _NEXT_BATTLE
+
+    def _duel(self, t_ms):
+        n = self.n
+        piles = self.piles
+        inn = self.inn
+        # B6: a time limit is checked when the next duel is due.
+        if self.limit_ms >= 0 and t_ms >= self.limit_ms:
+            self._end_limit(t_ms)
+            return END
+        # B4: a player who must play and has no card is out (only after a
+        # carried pot: a take puts them out at once, B7).
+        for p in range(n):
+            if inn[p] and piles[p].n == 0:
+                self._out(t_ms, p)
+        if self._check_last(t_ms):
+            return END
+        if self.ordered and self.pot_n == 0 and self._watch():
+            self._end(t_ms, [], "cycle")
+            return END
+        self.duels += 1
+        self.layer = self.layer + 1 if self.pot_n else 0
+        ups = self.ups
+        cont = self.cont
+        for p in range(n):
+            if inn[p]:
+                cont[p] = 1
+                k = piles[p].n
+                self._face_up(t_ms, p, ups if k >= ups else k)
+            else:
+                cont[p] = 0
+                self.shown[p] = NONE
+                self.shown2[p] = NONE
+        self._decide()
+        return DUEL
+
+    def _battle(self, t_ms):
+        n = self.n
+        piles = self.piles
+        cont = self.cont
+        # B4: a battler with no card left is out; their cards stay in the pot.
+        left = 0
+        who = -1
+        for p in range(n):
+            if cont[p]:
+                if piles[p].n == 0:
+                    cont[p] = 0
+                    self._out(t_ms, p)
+                else:
+                    left += 1
+                    who = p
+        if left == 1:
+            # Decision B4: a single battler left takes the pot at once.
+            self.winner = who
+            self.tie = False
+            return self._take(t_ms)
+        if left == 0:
+            # Decision B4: the pot stays for the next duel's winner; a draw
+            # if nobody holds a card any more.
+            self.winner = -1
+            self.tie = False
+            self._next = _NEXT_DUEL
+            if self._check_last(t_ms):
+                return END
+            return CARRY
+        self.battles += 1
+        if self.log is not None:
+            self.log.emit(t_ms, "battle", [p for p in range(n) if cont[p]])
+        down = self.down
+        ups = self.ups
+        self.layer += 1
+        for p in range(n):
+            if cont[p]:
+                # B4/B8: keep the last card(s) for the face-up part.
+                k = piles[p].n - ups
+                if k > down:
+                    k = down
+                while k > 0:
+                    self._lay(t_ms, p, False)
+                    k -= 1
+        self.layer += 1
+        for p in range(n):
+            if cont[p]:
+                k = piles[p].n
+                self._face_up(t_ms, p, ups if k >= ups else k)
+            else:
+                self.shown[p] = NONE
+                self.shown2[p] = NONE
+        self._decide()
+        return BATTLE
+
+    def _take(self, t_ms):
+        w = self.winner
+        m = self.pot_n
+        took = self.took
+        pot = self.pot
+        if self.ordered:
+            # B5 ordered: layer by layer; in a layer the winner's cards
+            # first, then the others clockwise from the winner.
+            n = self.n
+            pot_p = self.pot_p
+            pot_l = self.pot_l
+            j = 0
+            for layer in range(self.layer + 1):
+                for d in range(n):
+                    p = w + d
+                    if p >= n:
+                        p -= n
+                    for i in range(m):
+                        if pot_l[i] == layer and pot_p[i] == p:
+                            took[j] = pot[i]
+                            j += 1
+        else:
+            for i in range(m):
+                took[i] = pot[i]
+            self.rng.shuffle(took, 0, m)
+        pile = self.piles[w]
+        for i in range(m):
+            pile.push_bottom(took[i])
+        self.took_n = m
+        self.pot_n = 0
+        self.layer = 0
+        self.taker = w
+        self._next = _NEXT_DUEL
+        if self.log is not None:
+            self.log.emit(t_ms, "take", w, [_cards.name(took[i]) for i in range(m)])
+        # B7: whoever holds no card once the pot is taken is out.
+        piles = self.piles
+        inn = self.inn
+        for p in range(self.n):
+            if inn[p] and piles[p].n == 0:
+                self._out(t_ms, p)
+        if self._check_last(t_ms):
+            return END
+        if self.limit_duels and self.duels >= self.limit_duels:
+            self._end_limit(t_ms)
+            return END
+        return TAKE
+
+    def _out(self, t_ms, p):
+        self.inn[p] = 0
+        self.cont[p] = 0
+        if self.log is not None:
+            self.log.emit(t_ms, "out", p)
+
+    def _check_last(self, t_ms):
+        """B7/B4: the last player holding cards wins (taking a pot still on
+        the table); nobody holding any card is a draw."""
+        holders = 0
+        who = -1
+        for p in range(self.n):
+            if self.inn[p] and self.piles[p].n:
+                holders += 1
+                who = p
+        if holders >= 2:
+            return False
+        if holders == 0:
+            self._end(t_ms, [], "draw")
+            return True
+        if self.pot_n:
+            self.winner = who
+            self._take(t_ms)  # ends the game through _check_last again
+            return True
+        for p in range(self.n):
+            if self.inn[p] and p != who:
+                self._out(t_ms, p)
+        self._end(t_ms, [who], "all_cards")
+        return True
+
+    def _end_limit(self, t_ms):
+        best = -1
+        for p in range(self.n):
+            if self.piles[p].n > best:
+                best = self.piles[p].n
+        self._end(t_ms, [p for p in range(self.n) if self.piles[p].n == best], "limit")
+
+    def _end(self, t_ms, winners, reason):
+        self.done = True
+        self.winners = winners
+        self.reason = reason
+        self._next = _NEXT_NONE
+        if self.log is not None:
+            self.log.emit(t_ms, "end", winners, reason, self.counts(), None)
+
+    def _watch(self):
+        """B5: Gosper's loop detector over the state at the start of each duel
+        with an empty table (every pile; who is in follows from the counts).
+        Snapshot k is compared with the kept ones, then kept in slot ctz(k):
+        a cycle of length L entered at duel M is seen by duel M + 2L."""
+        snap = self.snap
+        n = self.n
+        j = n
+        h = 0
+        for p in range(n):
+            pile = self.piles[p]
+            c = pile.n
+            snap[p] = c
+            h = (h * 31 + c) & 0xFFFFF
+            buf = pile.buf
+            i = pile.head
+            cap = pile.cap
+            while c:
+                b = buf[i]
+                snap[j] = b
+                h = (h * 31 + b) & 0xFFFFF
+                j += 1
+                i += 1
+                if i == cap:
+                    i = 0
+                c -= 1
+        while j < self.snap_len:
+            snap[j] = 0
+            j += 1
+        slots = self.slots
+        sl = self.snap_len
+        for s in range(_SLOTS):
+            if self.slot_used[s] and self.slot_hash[s] == h:
+                base = s * sl
+                i = 0
+                while i < sl and slots[base + i] == snap[i]:
+                    i += 1
+                if i == sl:
+                    self.cycle_at = self.duels
+                    return True
+        k = self.watch_k + 1
+        self.watch_k = k
+        s = 0
+        while not (k & 1) and s < _SLOTS - 1:
+            k >>= 1
+            s += 1
+        base = s * sl
+        for i in range(sl):
+            slots[base + i] = snap[i]
+        self.slot_hash[s] = h
+        self.slot_used[s] = 1
+        return False
+
+
+def replay(entries):
+    """Re-run a log (the list of core.log.read) and check it line by line.
+
+    Returns the engine at the end of the log; `engine.truncated` is True when
+    the log stops before the game ends.  The first line that differs from what
+    the rules give raises core.log.LogError naming it."""
+    from core import log as _log
+    if not entries or entries[0][2] != "start":
+        raise _log.LogError(entries[0][0] if entries else 1, "a log must begin with a start event")
+    lineno, t0, ev, d = entries[0]
+    if d["game"] not in GAMES:
+        raise _log.LogError(lineno, "this is a %r log, not Bataille or Bata-waf" % (d["game"],))
+    if len(entries) < 2 or entries[1][2] != "deal":
+        raise _log.LogError(entries[1][0] if len(entries) > 1 else lineno,
+                            "the start line must be followed by the deal")
+    hands = entries[1][3]["hands"]
+    opts = d["options"]
+    if not isinstance(opts, dict):
+        raise _log.LogError(lineno, "options must be a JSON object")
+    try:
+        g = Bataille(opts, d["seed"], _log.Log(), d["game"], hands)
+    except ValueError as e:
+        raise _log.LogError(lineno if "deal" not in str(e) else entries[1][0], str(e))
+    g.start(t0)
+    pos = _compare(g, entries, 0)
+    while not g.done and pos < len(entries):
+        g.step(entries[pos][1])
+        pos = _compare(g, entries, pos)
+    if pos < len(entries):
+        lineno = entries[pos][0]
+        raise _log.LogError(lineno, "the game is over (%s) but the log goes on" % (g.reason,))
+    g.truncated = not g.done
+    return g
+
+
+def _compare(g, entries, pos):
+    """Match the lines the engine emitted with the log from entries[pos];
+    returns the next position.  Running out of log is a truncation."""
+    from core import log as _log
+    lines = g.log.lines
+    for got in lines:
+        if pos >= len(entries):
+            break
+        lineno, t, ev, d = entries[pos]
+        values = [d.get(k) for k in _log.FIELDS[ev]]
+        want = _log.line(t, ev, values)
+        if want != got:
+            raise _log.LogError(lineno, "the rules give %s here, the log has %s" % (got, want))
+        pos += 1
+    g.log.lines = []
+    return pos
