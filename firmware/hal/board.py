@@ -1,0 +1,320 @@
+# Board files: boards/<name>.json, the one place that names pins (see
+# docs/board.md for the format).  load/parse/validate turn one into a Board
+# and refuse a bad one with ONE message naming the pin and the reason, so a
+# person wiring a box knows what to change.  Checked at boot and in the tests.
+import json
+
+# What each module exposes.  `pins`: GPIOs a board file may use.  `reserved`:
+# GPIOs the module itself wires to something, and what (the error says so).
+_PICO_PINS = list(range(0, 23)) + [26, 27, 28]
+MODULES = {
+    "pico": {
+        "title": "Raspberry Pi Pico",
+        "pins": _PICO_PINS,
+        "reserved": {23: "the Pico's power-supply mode pin (SMPS PS)",
+                     24: "the Pico's VBUS sense input",
+                     25: "the Pico's on-board LED",
+                     29: "the Pico's VSYS voltage sense (ADC3)"},
+    },
+    "pico_w": {
+        "title": "Raspberry Pi Pico W",
+        "pins": _PICO_PINS,
+        "reserved": {23: "the wireless chip's power-on line (WL_ON)",
+                     24: "the wireless chip's SPI data/IRQ line",
+                     25: "the wireless chip's SPI chip-select",
+                     29: "the wireless chip's SPI clock (and VSYS sense)"},
+    },
+    "rp2040_zero": {
+        "title": "Waveshare RP2040-Zero",
+        "pins": list(range(0, 16)) + list(range(17, 30)),
+        "reserved": {16: "the RP2040-Zero's on-board WS2812 LED"},
+    },
+}
+
+MIN_PADS = 2
+MAX_PADS = 8
+DISPLAY_KINDS = ("ssd1306", "ssd1680", "ws2812")
+LAYOUTS = ("serpentine", "rows")
+ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
+
+# RP2040 pin functions (datasheet 2.19.2, function table): SPI and I2C signals
+# repeat every 4 and 2 GPIOs, alternating between the two peripherals.
+_SPI_ROLE = {0: "miso", 1: "cs", 2: "sck", 3: "mosi"}
+
+
+def spi_of(pin, role):
+    """The SPI peripheral (0/1) that has `role` on this GPIO, or None."""
+    if _SPI_ROLE[pin & 3] != role:
+        return None
+    return (pin >> 3) & 1
+
+
+def i2c_of(pin, role):
+    """The I2C peripheral (0/1) that has `role` ('sda'/'scl') on this GPIO, or None."""
+    if ("sda", "scl")[pin & 1] != role:
+        return None
+    return (pin >> 1) & 1
+
+
+def _pins_with(fn, bus, role):
+    return ", ".join("GP%d" % p for p in range(30) if fn(p, role) == bus)
+
+
+class BoardError(ValueError):
+    """A board file refused: the message names the pin (or field) and why."""
+
+    def __init__(self, source, msg, pin=None):
+        super().__init__("%s: %s" % (source, msg))
+        self.pin = pin
+
+
+class Pad:
+    def __init__(self, pin, led):
+        self.pin = pin
+        self.led = led
+
+
+class Display:
+    """The display section, with defaults filled in; attributes by kind:
+    ws2812: width height pin layout order max_ma
+    ssd1680: width height spi sck mosi cs dc rst busy baudrate full_every
+    ssd1306: width height bus addr freq i2c sda scl | spi sck mosi cs dc rst baudrate"""
+
+    def __init__(self, kind):
+        self.kind = kind
+
+
+class Board:
+    def __init__(self):
+        self.name = ""
+        self.module = ""
+        self.source = ""
+        self.pads = []
+        self.display = None
+        self.buzzer_pin = None
+        self.menu_pin = None
+        self.supply_ma = 1000
+        self.led_budget_ma = 500
+
+    @property
+    def n_pads(self):
+        return len(self.pads)
+
+    def pad_pins(self):
+        return [p.pin for p in self.pads]
+
+    def led_pins(self):
+        return [p.led for p in self.pads]
+
+    def uses(self):
+        """Every pin with what it does, in a fixed order: [(use, pin)]."""
+        out = []
+        for i, p in enumerate(self.pads):
+            out.append(("pads[%d].pin" % i, p.pin))
+            if p.led is not None:
+                out.append(("pads[%d].led" % i, p.led))
+        d = self.display
+        for f in _DISPLAY_PINS[_display_key(d)]:
+            out.append(("display." + f, getattr(d, f)))
+        if self.buzzer_pin is not None:
+            out.append(("buzzer.pin", self.buzzer_pin))
+        if self.menu_pin is not None:
+            out.append(("menu_button.pin", self.menu_pin))
+        return out
+
+
+_DISPLAY_PINS = {
+    "ws2812": ("pin",),
+    "ssd1680": ("sck", "mosi", "cs", "dc", "rst", "busy"),
+    "ssd1306/i2c": ("sda", "scl"),
+    "ssd1306/spi": ("sck", "mosi", "cs", "dc", "rst"),
+}
+
+
+def _display_key(d):
+    return d.kind + "/" + d.bus if d.kind == "ssd1306" else d.kind
+
+
+def load(path):
+    """Read and validate a board file; a Board or a BoardError."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        raise BoardError(path, "cannot read the board file (%s)" % e)
+    return parse(text, path)
+
+
+def parse(text, source="<board>"):
+    try:
+        d = json.loads(text)
+    except ValueError as e:
+        raise BoardError(source, "not valid JSON (%s)" % e)
+    return validate(d, source)
+
+
+class _Checker:
+    def __init__(self, source, module):
+        self.source = source
+        self.module = module
+
+    def fail(self, msg, pin=None):
+        raise BoardError(self.source, msg, pin)
+
+    def field(self, d, key, where, default=None, required=True):
+        if key in d and d[key] is not None:
+            return d[key]
+        if required:
+            self.fail("%s%s is missing" % (where, key))
+        return default
+
+    def int_(self, d, key, where, lo, hi, default=None, required=True):
+        v = self.field(d, key, where, default, required)
+        if v is None:
+            return None
+        if not isinstance(v, int) or isinstance(v, bool) or not (lo <= v <= hi):
+            self.fail("%s%s must be a whole number from %d to %d, not %r" % (where, key, lo, hi, v))
+        return v
+
+    def pin(self, d, key, where, required=True):
+        v = self.field(d, key, where, None, required)
+        if v is None:
+            return None
+        use = where + key
+        if not isinstance(v, int) or isinstance(v, bool):
+            self.fail("%s must be a GPIO number like 5 (for GP5), not %r" % (use, v))
+        m = MODULES[self.module]
+        if v in m["reserved"]:
+            self.fail("GP%d (%s) is reserved on the %s: it is %s" % (v, use, m["title"], m["reserved"][v]), v)
+        if v not in m["pins"]:
+            self.fail("GP%d (%s): the %s has no GP%d pin to wire (%s)" % (v, use, m["title"], v, _ranges(m["pins"])), v)
+        return v
+
+
+def _ranges(pins):
+    out = []
+    start = prev = pins[0]
+    for p in pins[1:] + [None]:
+        if p is not None and p == prev + 1:
+            prev = p
+            continue
+        out.append("GP%d" % start if start == prev else "GP%d-GP%d" % (start, prev))
+        if p is not None:
+            start = prev = p
+    return "it has " + ", ".join(out)
+
+
+def _dict(c, d, key, where, required=True):
+    v = d.get(key) if isinstance(d, dict) else None
+    if v is None:
+        if required:
+            c.fail("%s%s is missing" % (where, key))
+        return None
+    if not isinstance(v, dict):
+        c.fail("%s%s must be an object {...}, not %r" % (where, key, v))
+    return v
+
+
+def validate(d, source="<board>"):
+    """A Board from a parsed board file, or a BoardError naming pin and reason."""
+    if not isinstance(d, dict):
+        raise BoardError(source, "a board file is one JSON object {...}")
+    c = _Checker(source, None)
+    b = Board()
+    b.source = source
+    b.name = c.field(d, "name", "")
+    b.module = c.field(d, "module", "")
+    if b.module not in MODULES:
+        c.fail("module %r is unknown (known: %s)" % (b.module, ", ".join(sorted(MODULES))))
+    c.module = b.module
+
+    pads = c.field(d, "pads", "")
+    if not isinstance(pads, list):
+        c.fail("pads must be a list of {\"pin\": N, \"led\": N or null}")
+    if len(pads) < MIN_PADS:
+        c.fail("%d pad(s): a game needs at least %d pads" % (len(pads), MIN_PADS))
+    if len(pads) > MAX_PADS:
+        c.fail("%d pads: the box drives at most %d pads" % (len(pads), MAX_PADS))
+    for i, p in enumerate(pads):
+        where = "pads[%d]." % i
+        if not isinstance(p, dict):
+            c.fail("%s must be an object {\"pin\": N, \"led\": N or null}" % where[:-1])
+        b.pads.append(Pad(c.pin(p, "pin", where), c.pin(p, "led", where, required=False)))
+
+    dd = _dict(c, d, "display", "")
+    kind = c.field(dd, "kind", "display.")
+    if kind not in DISPLAY_KINDS:
+        c.fail("display.kind %r is unknown (known: %s)" % (kind, ", ".join(DISPLAY_KINDS)))
+    b.display = _display(c, dd, kind)
+
+    bz = _dict(c, d, "buzzer", "", required=False)
+    if bz is not None:
+        b.buzzer_pin = c.pin(bz, "pin", "buzzer.")
+    mb = _dict(c, d, "menu_button", "", required=False)
+    if mb is not None:
+        b.menu_pin = c.pin(mb, "pin", "menu_button.")
+
+    pw = _dict(c, d, "power", "", required=False) or {}
+    b.supply_ma = c.int_(pw, "supply_ma", "power.", 100, 5000, 1000, False)
+    b.led_budget_ma = c.int_(pw, "led_budget_ma", "power.", 10, b.supply_ma, 500, False)
+    if kind == "ws2812":
+        if b.display.max_ma is None:
+            b.display.max_ma = b.led_budget_ma
+        elif b.display.max_ma > b.supply_ma:
+            c.fail("display.max_ma %d is more than the supply gives (power.supply_ma %d)"
+                   % (b.display.max_ma, b.supply_ma))
+
+    seen = {}
+    for use, pin in b.uses():
+        if pin in seen:
+            c.fail("GP%d is used twice: %s and %s" % (pin, seen[pin], use), pin)
+        seen[pin] = use
+    return b
+
+
+def _display(c, dd, kind):
+    w = "display."
+    disp = Display(kind)
+    if kind == "ws2812":
+        disp.width = c.int_(dd, "width", w, 1, 64)
+        disp.height = c.int_(dd, "height", w, 1, 64)
+        disp.pin = c.pin(dd, "pin", w)
+        disp.layout = c.field(dd, "layout", w, "serpentine", False)
+        if disp.layout not in LAYOUTS:
+            c.fail("display.layout %r is unknown (known: %s)" % (disp.layout, ", ".join(LAYOUTS)))
+        disp.order = c.field(dd, "order", w, "GRB", False)
+        if disp.order not in ORDERS:
+            c.fail("display.order %r is unknown (known: %s)" % (disp.order, ", ".join(ORDERS)))
+        disp.max_ma = c.int_(dd, "max_ma", w, 10, 5000, None, False)
+        return disp
+    disp.width = c.int_(dd, "width", w, 8, 400)
+    disp.height = c.int_(dd, "height", w, 8, 400)
+    disp.bus = "spi" if kind == "ssd1680" else c.field(dd, "bus", w)
+    if disp.bus == "spi":
+        disp.spi = c.int_(dd, "spi", w, 0, 1)
+        disp.sck = _bus_pin(c, dd, "sck", spi_of, "SPI", disp.spi, "sck")
+        disp.mosi = _bus_pin(c, dd, "mosi", spi_of, "SPI", disp.spi, "mosi")
+        disp.cs = c.pin(dd, "cs", w)  # any GPIO: the driver toggles it
+        disp.dc = c.pin(dd, "dc", w)
+        disp.rst = c.pin(dd, "rst", w)
+        disp.baudrate = c.int_(dd, "baudrate", w, 100000, 62500000, 10000000 if kind == "ssd1306" else 4000000, False)
+    elif disp.bus == "i2c":
+        disp.i2c = c.int_(dd, "i2c", w, 0, 1)
+        disp.sda = _bus_pin(c, dd, "sda", i2c_of, "I2C", disp.i2c, "sda")
+        disp.scl = _bus_pin(c, dd, "scl", i2c_of, "I2C", disp.i2c, "scl")
+        disp.addr = c.int_(dd, "addr", w, 8, 119, 0x3C, False)
+        disp.freq = c.int_(dd, "freq", w, 10000, 1000000, 400000, False)
+    else:
+        c.fail("display.bus %r is unknown (known: i2c, spi)" % (disp.bus,))
+    if kind == "ssd1680":
+        disp.busy = c.pin(dd, "busy", w)
+        disp.full_every = c.int_(dd, "full_every", w, 0, 1000, 5, False)
+    return disp
+
+
+def _bus_pin(c, dd, key, fn, name, bus, role):
+    pin = c.pin(dd, key, "display.")
+    if fn(pin, role) != bus:
+        c.fail("GP%d (display.%s) is not an %s%d %s pin (%s%d %s is on %s)"
+               % (pin, key, name, bus, role.upper(), name, bus, role.upper(), _pins_with(fn, bus, role)), pin)
+    return pin
