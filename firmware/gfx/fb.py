@@ -6,7 +6,7 @@ try:
     from framebuf import FrameBuffer, MONO_VLSB, MONO_HLSB, MONO_HMSB, RGB565, GS2_HMSB, GS4_HMSB, GS8
     NATIVE = True
 except ImportError:
-    from gfx.framebuf_py import FrameBuffer, MONO_VLSB, MONO_HLSB, MONO_HMSB, RGB565, GS2_HMSB, GS4_HMSB, GS8
+    from gfx.framebuf_py import FrameBuffer, MONO_VLSB, MONO_HLSB, MONO_HMSB, RGB565, GS2_HMSB, GS4_HMSB, GS8  # type: ignore
     NATIVE = False
 
 

@@ -7,7 +7,7 @@ import json
 # What each module exposes.  `pins`: GPIOs a board file may use.  `reserved`:
 # GPIOs the module itself wires to something, and what (the error says so).
 _PICO_PINS = list(range(0, 23)) + [26, 27, 28]
-MODULES = {
+MODULES = {  # type: dict
     "pico": {
         "title": "Raspberry Pi Pico",
         "pins": _PICO_PINS,
@@ -82,6 +82,12 @@ class Display:
 
     def __init__(self, kind):
         self.kind = kind
+        self.width = self.height = 0
+        self.pin = self.max_ma = None
+        self.layout = self.order = self.bus = None
+        self.spi = self.sck = self.mosi = self.cs = self.dc = self.rst = self.busy = None
+        self.i2c = self.sda = self.scl = self.addr = self.freq = self.baudrate = None
+        self.full_every = 0
 
 
 class Board:
