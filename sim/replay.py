@@ -1,0 +1,163 @@
+"""Replaying a game log (RULES.md section L) recorded by the box or by the
+simulator.
+
+The checking is the engines' own: games.bataille.replay and games.tape.replay
+re-run the rules from the log's start and deal lines, feed them the presses
+found in the log and compare every line they emit with the log.  This module
+reads the file, picks the engine, and turns the outcome into a verdict a
+person can read:
+
+    OK          the log replays to its end and the game is over   (exit 0)
+    TRUNCATED   every line agrees but the game stops before its end (exit 3)
+    REFUSED     a malformed or rule-breaking line: its number and why (exit 2)
+    unreadable  a missing or unreadable file (exit 1)
+
+A log cut in the middle of its last line (the box lost power while writing)
+is TRUNCATED, not REFUSED: the lines before it are replayed.
+"""
+from core import cards as _cards
+from core import log as _log
+
+EXIT_OK = 0
+EXIT_UNREADABLE = 1
+EXIT_REFUSED = 2
+EXIT_TRUNCATED = 3
+
+
+class Verdict:
+    def __init__(self, status, code, message, engine=None, entries=None, lines=None):
+        self.status = status      # "OK", "TRUNCATED", "REFUSED", "UNREADABLE"
+        self.code = code          # process exit code
+        self.message = message    # one line
+        self.engine = engine      # the engine at the end of the replay, if any
+        self.entries = entries or []
+        self.lines = lines or []
+
+    def __repr__(self):
+        return "Verdict(%s, %r)" % (self.status, self.message)
+
+
+def read_text(path):
+    """The log's text; OSError/UnicodeError become one-line messages."""
+    with open(path, "rb") as f:
+        data = f.read()
+    return data.decode("utf-8")
+
+
+def engine_replay(game):
+    """The replay function of the engine that plays `game`."""
+    if game == "tape":
+        from games import tape
+        return tape.replay
+    from games import bataille
+    return bataille.replay
+
+
+def check_text(text, source="log"):
+    """Replay the text of a log; a Verdict (never raises for a bad log)."""
+    lines = text.splitlines()
+    cut = None
+    if lines and not text.endswith("\n"):
+        # the last line was still being written: is it whole?
+        try:
+            _log.parse_line(lines[-1].strip(), len(lines))
+        except _log.LogError:
+            cut = len(lines)
+            lines = lines[:-1]
+    try:
+        entries = _log.read(lines)
+    except _log.LogError as e:
+        return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: %s" % (source, e.lineno, e.reason), lines=lines)
+    if not entries:
+        return Verdict("REFUSED", EXIT_REFUSED, "%s: no event in this log (is it a game log?)" % source,
+                       lines=lines)
+    game = entries[0][3].get("game")
+    if game not in _log.GAMES:
+        return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: unknown game %r (expected %s)"
+                       % (source, entries[0][0], game, ", ".join(_log.GAMES)), entries=entries, lines=lines)
+    try:
+        g = engine_replay(game)(entries)
+    except _log.LogError as e:
+        return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: %s" % (source, e.lineno, e.reason),
+                       entries=entries, lines=lines)
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        # a field of the right name but a nonsensical value the engine chokes on
+        last = entries[-1][0]
+        return Verdict("REFUSED", EXIT_REFUSED, "%s: not a log the rules can replay (%s: %s), near line %d"
+                       % (source, type(e).__name__, e, last), entries=entries, lines=lines)
+    summary = describe(g, game)
+    if cut is not None:
+        return Verdict("TRUNCATED", EXIT_TRUNCATED, "%s: line %d is cut short (the box stopped while "
+                       "writing it); lines 1-%d replay: %s" % (source, cut, cut - 1, summary),
+                       g, entries, lines)
+    if not getattr(g, "done", False) or getattr(g, "truncated", False):
+        return Verdict("TRUNCATED", EXIT_TRUNCATED, "%s: all %d lines agree with the rules, but the game "
+                       "stops before its end: %s" % (source, len(entries), summary), g, entries, lines)
+    return Verdict("OK", EXIT_OK, "%s: all %d lines agree with the rules; %s" % (source, len(entries), summary),
+                   g, entries, lines)
+
+
+def check_file(path):
+    try:
+        text = read_text(path)
+    except FileNotFoundError:
+        return Verdict("UNREADABLE", EXIT_UNREADABLE, "%s: no such file" % path)
+    except IsADirectoryError:
+        return Verdict("UNREADABLE", EXIT_UNREADABLE, "%s is a directory, not a log file" % path)
+    except OSError as e:
+        return Verdict("UNREADABLE", EXIT_UNREADABLE, "%s: cannot read it (%s)" % (path, e.strerror or e))
+    except UnicodeError:
+        return Verdict("UNREADABLE", EXIT_UNREADABLE, "%s is not a text log (not UTF-8)" % path)
+    return check_text(text, path)
+
+
+def _players(n):
+    return ", ".join(["P%d" % (p + 1) for p in n])
+
+
+def describe(g, game):
+    """One line on the state of the engine g."""
+    parts = []
+    counts = None
+    try:
+        counts = list(g.counts())
+    except Exception:
+        pass
+    if getattr(g, "done", False):
+        winners = list(getattr(g, "winners", []) or [])
+        reason = getattr(g, "reason", None)
+        if winners:
+            parts.append("%s %s (%s)" % (_players(winners), "wins" if len(winners) == 1 else "share the win",
+                                         reason))
+        else:
+            parts.append("no winner (%s)" % reason)
+    else:
+        parts.append("game in progress")
+    if counts is not None:
+        parts.append("cards " + " ".join(["P%d:%d" % (p + 1, c) for p, c in enumerate(counts)]))
+    points = getattr(g, "points", None)
+    if game == "tape" and points is not None:
+        try:
+            parts.append("points " + " ".join(["P%d:%d" % (p + 1, c) for p, c in enumerate(points)]))
+        except TypeError:
+            pass
+    return "; ".join(parts)
+
+
+def final_state(g):
+    """A dict of the engine's final state, to compare two runs."""
+    out = {"done": bool(getattr(g, "done", False)),
+           "winners": list(getattr(g, "winners", []) or []),
+           "reason": getattr(g, "reason", None)}
+    try:
+        out["counts"] = list(g.counts())
+    except Exception:
+        pass
+    pts = getattr(g, "points", None)
+    if pts is not None and not callable(pts):
+        out["points"] = list(pts)
+    return out
+
+
+def card_names(cards):
+    return " ".join([_cards.name(c) if isinstance(c, int) else str(c) for c in cards])
