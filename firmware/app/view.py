@@ -1,0 +1,103 @@
+# What the screen shows, built from the game's log events alone (section L of
+# the rule book): the app hangs View.event on the Log listener, so the screens
+# never depend on an engine's private state, and a replayed log draws the
+# same screens.
+from core import cards
+
+# Events that end a visible step of Bataille / Bata-waf: after them the next
+# step is a new duel, which waits for the players' pads.
+DUEL_OVER = ("take", "end")
+
+
+class View:
+    def __init__(self, game, n, hidden=False):
+        self.game = game
+        self.n = n
+        self.hidden = hidden
+        self.counts = [0] * n
+        self.up = [[] for _ in range(n)]
+        self.down = [0] * n
+        self.battle = []
+        self.winner = -1
+        self.out = [False] * n
+        self.waiting = [False] * n
+        self.points = [0] * n
+        self.pile_top = -1
+        self.pile_n = 0
+        self.count = 0
+        self.taker = -1
+        self.rule = ""
+        self.round = 0
+        self.ended = False
+        self.winners = []
+        self.reason = ""
+        self.last_ev = ""
+        self.waf = False      # a Bata-waf (W3) started at this step
+        self.changed = True
+
+    def clear_table(self):
+        for p in range(self.n):
+            self.up[p] = []
+            self.down[p] = 0
+        self.battle = []
+
+    def event(self, t, ev, v):
+        """The Log listener: (t ms, event name, values in FIELDS order)."""
+        self.last_ev = ev
+        self.changed = True
+        if ev == "deal":
+            hands = v[1]
+            for p in range(self.n):
+                self.counts[p] = len(hands[p]) if p < len(hands) else 0
+            self.clear_table()
+            self.pile_top = -1
+            self.pile_n = 0
+            self.taker = -1
+        elif ev == "flip":
+            p, name, up = v
+            self.counts[p] -= 1
+            if self.game == "tape":
+                self.pile_top = cards.parse(name)
+                self.pile_n += 1
+                self.taker = -1
+            else:
+                if self.winner >= 0:
+                    # the first flip of a new duel clears the last trick
+                    self.winner = -1
+                    self.clear_table()
+                if up:
+                    self.up[p].append(cards.parse(name))
+                else:
+                    self.down[p] += 1
+        elif ev == "battle":
+            self.battle = list(v[0])
+            if self.game == "batawaf":
+                self.waf = True
+        elif ev == "count":
+            self.count = v[1]
+        elif ev == "verdict":
+            self.rule = v[0]
+        elif ev == "take":
+            p = v[0]
+            self.counts[p] += len(v[1])
+            if self.game == "tape":
+                self.taker = p
+                self.pile_top = -1
+                self.pile_n = 0
+                self.count = 0
+            else:
+                self.winner = p
+        elif ev == "out":
+            if self.game != "tape":
+                self.out[v[0]] = True
+        elif ev == "round":
+            self.round = v[0]
+            self.points = list(v[1])
+            self.counts = list(v[2])
+        elif ev == "end":
+            self.ended = True
+            self.winners = list(v[0])
+            self.reason = v[1]
+            self.counts = list(v[2])
+            if len(v) > 3 and v[3] is not None:
+                self.points = list(v[3])

@@ -1,0 +1,515 @@
+# One renderer for every display: the 16x16 LED matrix (colour), the SSD1306
+# 128x64 OLED and the SSD1680 296x128 e-ink (mono).  Screens are laid out
+# from the resolution alone, drawn from the bitmaps of gfx.glyphs onto any
+# framebuf-like target (fill, fill_rect), through a Canvas that
+#   - counts every draw that reaches outside the display (`oob`), so a test
+#     can check that every screen fits every resolution;
+#   - counts the font glyphs drawn (`font_glyphs`), so a test can check that
+#     no Bata-waf screen shows a digit or a letter (W6).
+#
+# Square display: each player's card sits in the part of the screen facing
+# them (two players: bottom half p0, top half p1 turned 180 degrees; three or
+# four: quadrants clockwise from bottom-left, each turned towards its side).
+# Wide displays: one column per player, left to right.
+from gfx import glyphs
+from core import cards
+
+# Colour indices (the Canvas maps them to the display's pixel values).
+BG = 0
+INK = 1
+RED = 2
+BLACKSUIT = 3   # black is "off" on LEDs: black suits are shown white-blue
+WIN = 4         # the trick winner's background
+BATTLE = 5      # battlers' background
+DOG = 6
+DIM = 7
+WARN = 8
+OK = 9
+PLAYER0 = 10    # PLAYER0 + p: each player's colour (pad LEDs too)
+
+RGB = (
+    (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (0, 70, 0),
+    (90, 40, 0), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
+    (255, 40, 40), (40, 120, 255), (40, 255, 40), (255, 220, 0),
+    (255, 0, 255), (0, 255, 255), (255, 128, 0), (160, 160, 255),
+)
+
+
+def player_rgb(p):
+    return RGB[PLAYER0 + (p & 7)]
+
+
+def rgb565(r, g, b):
+    return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
+
+
+# Accented letters fold to the plain glyph (the font has capitals only).
+_FOLD = {"\u00e9": "E", "\u00e8": "E", "\u00ea": "E", "\u00e0": "A", "\u00e2": "A",
+         "\u00e7": "C", "\u00ee": "I", "\u00f4": "O", "\u00fb": "U", "\u00f9": "U",
+         "\u00c9": "E", "\u00c8": "E"}
+
+
+class Canvas:
+    """A clip-checking, glyph-counting surface over a framebuf-like target.
+
+    colour: True for an RGB565 target (the LED matrix), False for mono
+    (pixel value 1 = ink).  level 1..5 dims colours (LED brightness)."""
+
+    def __init__(self, target, width, height, colour, level=5):
+        self.t = target
+        self.w = width
+        self.h = height
+        self.colour = colour
+        self.oob = 0
+        self.font_glyphs = 0
+        self.pictures = 0
+        self.set_level(level)
+
+    def set_level(self, level):
+        self.level = level
+        pal = []
+        for r, g, b in RGB:
+            if self.colour:
+                pal.append(rgb565(r * level // 5, g * level // 5, b * level // 5))
+            else:
+                pal.append(1 if (r or g or b) else 0)
+        self.pal = pal
+
+    def reset_counts(self):
+        self.oob = 0
+        self.font_glyphs = 0
+        self.pictures = 0
+
+    def clear(self, col=BG):
+        self.t.fill(self.pal[col])
+
+    def rect(self, x, y, w, h, col):
+        if w <= 0 or h <= 0:
+            return
+        if x < 0 or y < 0 or x + w > self.w or y + h > self.h:
+            self.oob += 1
+        self.t.fill_rect(x, y, w, h, self.pal[col])
+
+
+class Region:
+    """A rectangle of the canvas with its own coordinates, turned by rot
+    quarter turns clockwise (w, h are the size before turning)."""
+
+    def __init__(self, cv, x, y, w, h, rot=0):
+        self.cv = cv
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+        self.rot = rot
+
+    def rect(self, x, y, w, h, col):
+        r = self.rot
+        if r == 0:
+            self.cv.rect(self.x + x, self.y + y, w, h, col)
+        elif r == 2:
+            self.cv.rect(self.x + self.w - x - w, self.y + self.h - y - h, w, h, col)
+        elif r == 1:
+            self.cv.rect(self.x + self.h - y - h, self.y + x, h, w, col)
+        else:
+            self.cv.rect(self.x + y, self.y + self.w - x - w, h, w, col)
+
+    def frame(self, col):
+        self.rect(0, 0, self.w, 1, col)
+        self.rect(0, self.h - 1, self.w, 1, col)
+        self.rect(0, 1, 1, self.h - 2, col)
+        self.rect(self.w - 1, 1, 1, self.h - 2, col)
+
+    def fill(self, col):
+        self.rect(0, 0, self.w, self.h, col)
+
+    def bitmap(self, data, off, bw, bh, x, y, s, col):
+        for r in range(bh):
+            row = data[off + r]
+            c = 0
+            while c < bw:
+                if (row >> (bw - 1 - c)) & 1:
+                    c0 = c
+                    while c < bw and (row >> (bw - 1 - c)) & 1:
+                        c += 1
+                    self.rect(x + c0 * s, y + r * s, (c - c0) * s, s, col)
+                else:
+                    c += 1
+
+    def pic(self, name, x, y, s, col):
+        w, h, data = glyphs.PICS[name]
+        self.cv.pictures += 1
+        self.bitmap(data, 0, w, h, x, y, s, col)
+
+    def text(self, s, x, y, scale, col, small=False, maxw=0):
+        """Draw s; stop before a glyph that would pass maxw pixels (0: the
+        region's right edge).  Returns the width drawn."""
+        if small:
+            chars, data, gw, gh = glyphs.SMALL_CHARS, glyphs.FONT3X5, 3, 5
+        else:
+            chars, data, gw, gh = glyphs.FONT_CHARS, glyphs.FONT5X7, 5, 7
+        limit = (maxw or (self.w - x)) + x
+        adv = (gw + 1) * scale
+        cx = x
+        for ch in s:
+            if cx + gw * scale > limit:
+                break
+            ch = _FOLD.get(ch, ch).upper()
+            i = chars.find(ch)
+            if i < 0:
+                i = chars.find("?")
+            if ch != " ":
+                self.cv.font_glyphs += 1
+                self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
+            cx += adv
+        return cx - x
+
+
+def text_width(s, scale, small=False):
+    if not s:
+        return 0
+    return len(s) * (4 if small else 6) * scale - scale
+
+
+def rank_label(c, faces_fr):
+    r = cards.rank(c) - 1
+    return cards.RANK_FACES_FR[r] if faces_fr else cards.RANK_NAMES[r]
+
+
+def suit_pip(c, big):
+    return ("pip_s", "pip_h", "pip_d", "pip_c")[cards.suit(c)] + ("5" if big else "3")
+
+
+class Renderer:
+    """Draws whole screens.  `strings` maps keys to text in the chosen
+    language (app.strings); screens of a Bata-waf game use none."""
+
+    def __init__(self, canvas, strings=None, faces_fr=True):
+        self.cv = canvas
+        self.s = strings or {}
+        self.faces_fr = faces_fr
+        w = canvas.w
+        h = canvas.h
+        self.small = w <= 32 and h <= 32
+        self.scale = 1 if h < 100 else 2
+        self.lh = 9 * self.scale
+
+    def _t(self, key):
+        return self.s.get(key, key)
+
+    def whole(self):
+        return Region(self.cv, 0, 0, self.cv.w, self.cv.h)
+
+    # ---- layout -----------------------------------------------------
+
+    def player_regions(self, n, top=0, bottom=0):
+        """One region per player (see the header comment)."""
+        cv = self.cv
+        w = cv.w
+        h = cv.h - top - bottom
+        out = []
+        if w == h and n <= 4:
+            if n <= 2:
+                hh = h // 2
+                out.append(Region(cv, 0, top + h - hh, w, hh, 0))
+                out.append(Region(cv, 0, top, w, hh, 2))
+            else:
+                q = w // 2
+                out.append(Region(cv, 0, top + q, q, q, 0))
+                out.append(Region(cv, 0, top, q, q, 1))
+                out.append(Region(cv, q, top, q, q, 2))
+                out.append(Region(cv, q, top + q, q, q, 3))
+            return out[:n]
+        cw = w // n
+        for p in range(n):
+            out.append(Region(cv, p * cw, top, cw, h, 0))
+        return out
+
+    # ---- cards ------------------------------------------------------
+
+    def card(self, rg, c, x=0, y=0, w=0, h=0):
+        """Card c in the part (x, y, w, h) of region rg (all of it if w=0)."""
+        if not w:
+            w = rg.w - x
+            h = rg.h - y
+        if cards.is_dog(c):
+            return self.dog(rg, cards.size(c), x, y, w, h)
+        col = RED if cards.is_red(c) else BLACKSUIT
+        lab = rank_label(c, self.faces_fr)
+        if self.small:
+            rg.text(lab, x, y, 1, col, small=True, maxw=w)
+            if w >= 12:
+                rg.pic(suit_pip(c, True), x + w - 5, y, 1, col)
+            else:
+                rg.pic(suit_pip(c, False), x + w - 3, y + h - 3, 1, col)
+            return
+        k = max(1, min((w - 4) // 12, (h - 4) // 14))
+        rg.text(lab, x + 2, y + 2, k, col, maxw=w - 2)
+        rg.pic(suit_pip(c, True), x + 2, y + 3 + 8 * k, k, col)
+        if w - 4 - 6 * k >= 10 * k and h - 4 >= 10 * k:
+            big = 2 * k
+            rg.pic(suit_pip(c, True), x + w - 2 - 5 * big, y + h - 2 - 5 * big, big, col)
+
+    def dog(self, rg, size, x, y, w, h):
+        """A dog of size 1..6, all sizes at one scale so the biggest dog is
+        the biggest drawing (W2, W6)."""
+        d = max(1, min(w // 8, h // 7))
+        pw, ph, _ = glyphs.PICS["dog" + str(size)]
+        rg.pic("dog" + str(size), x + (w - pw * d) // 2, y + h - ph * d, d, DOG)
+
+    def backs(self, rg, n, x, y, w, h):
+        """n face-down cards: a row of small backs."""
+        if n <= 0 or w <= 0 or h <= 0:
+            return
+        if self.small:
+            rg.rect(x, y, min(n, w), 1, DIM if self.cv.colour else INK)
+            return
+        bw = max(2, h // 2)
+        for i in range(n):
+            bx = x + i * (bw + 1)
+            if bx + bw > x + w:
+                break
+            rg.rect(bx, y, bw, h, INK)
+            rg.rect(bx + 1, y + 1, bw - 2, h - 2, BG)
+
+    # ---- screens ----------------------------------------------------
+
+    def title(self, text):
+        rg = self.whole()
+        if self.small:
+            return 0
+        rg.rect(0, 0, self.cv.w, self.lh, INK)
+        rg.text(text, 1, self.scale, self.scale, BG, maxw=self.cv.w - 2)
+        return self.lh
+
+    def menu(self, title, items, sel):
+        """items: (icon, label, value or None); sel: the highlighted one."""
+        cv = self.cv
+        cv.clear()
+        rg = self.whole()
+        if self.small:
+            icon, label, value = items[sel]
+            rg.pic(icon, 4, 1, 1, INK)
+            txt = value if value is not None else label
+            rg.text(txt, 0, 10, 1, OK, small=True, maxw=16)
+            n = len(items)
+            for i in range(min(n, 16)):
+                rg.rect(i, 15, 1, 1, OK if i == sel else DIM)
+            return
+        top = self.title(title)
+        rows = (cv.h - top) // self.lh
+        first = 0
+        if sel >= rows:
+            first = sel - rows + 1
+        s = self.scale
+        for i in range(first, min(len(items), first + rows)):
+            icon, label, value = items[i]
+            y = top + (i - first) * self.lh + s
+            if i == sel:
+                rg.rect(0, y - s, cv.w, self.lh, INK)
+                col = BG
+            else:
+                col = INK
+            x = 1
+            if cv.w >= 160:
+                rg.pic(icon, 1, y, s, col)
+                x = 10 * s
+            vw = 0
+            if value is not None:
+                vw = text_width(value, s) + 2 * s
+                rg.text(value, cv.w - vw, y, s, col, maxw=vw)
+            rg.text(label, x, y, s, col, maxw=cv.w - x - vw - 2 * s)
+
+    def join(self, game, joined, n_pads, icon):
+        """Players join by pressing their pad: one box per pad."""
+        cv = self.cv
+        cv.clear()
+        rg = self.whole()
+        if self.small:
+            rg.pic(icon, 4, 1, 1, INK)
+            bw = 16 // max(n_pads, 1)
+            for p in range(n_pads):
+                col = PLAYER0 + p if joined[p] else DIM
+                rg.rect(p * bw, 12, max(bw - 1, 1), 3, col)
+            return
+        top = 0
+        if game != "batawaf":
+            top = self.title(self._t(game))
+            rg.text(self._t("press_pad"), 1, top + self.scale, self.scale, INK)
+            top += self.lh
+        else:
+            rg.pic(icon, 1, 1, self.scale, INK)
+            top = 9 * self.scale
+        bw = cv.w // max(n_pads, 1)
+        bh = cv.h - top - 2
+        for p in range(n_pads):
+            x = p * bw + 1
+            if joined[p]:
+                rg.rect(x, top + 1, bw - 2, bh, INK)
+                rg.pic("check", x + (bw - 2 - 5 * self.scale) // 2, top + 1 + (bh - 5 * self.scale) // 2,
+                       self.scale, BG)
+            else:
+                rg.rect(x, top + 1, bw - 2, 1, INK)
+                rg.rect(x, top + bh, bw - 2, 1, INK)
+
+    def game(self, v):
+        if v.game == "tape":
+            self.tape(v)
+        else:
+            self.table(v)
+
+    def table(self, v):
+        """Bataille and Bata-waf: each player's card(s) on the table, the
+        battlers, the trick winner, the cards each holds."""
+        cv = self.cv
+        cv.clear()
+        dogs = v.game == "batawaf"
+        bottom = 0 if self.small else (4 * self.scale if dogs else self.lh)
+        regs = self.player_regions(v.n, 0, bottom)
+        for p in range(v.n):
+            rg = regs[p]
+            if v.winner == p:
+                if cv.colour:
+                    rg.fill(WIN)
+                else:
+                    rg.frame(INK)
+            elif p in v.battle:
+                if cv.colour:
+                    rg.fill(BATTLE)
+                else:
+                    rg.rect(0, 0, rg.w, 1, INK)
+            if v.out[p]:
+                rg.pic("cross", (rg.w - 5) // 2, (rg.h - 5) // 2, 1, DIM if cv.colour else INK)
+                continue
+            up = v.up[p]
+            ins = 0 if self.small else 2
+            back_h = 0 if self.small else max(3, rg.h // 8)
+            if len(up) >= 2 and not self.small and rg.w >= 40:
+                half = (rg.w - 2 * ins) // 2
+                self.card(rg, up[-2], ins, ins, half, rg.h - 2 * ins - back_h)
+                self.card(rg, up[-1], ins + half, ins, half, rg.h - 2 * ins - back_h)
+            elif up:
+                self.card(rg, up[-1], ins, ins, rg.w - 2 * ins, rg.h - 2 * ins - back_h)
+            elif v.waiting[p]:
+                k = 1 if self.small else self.scale
+                rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k, PLAYER0 + p)
+            if v.down[p]:
+                if self.small:
+                    self.backs(rg, v.down[p], 0, rg.h - 1, rg.w, 1)
+                else:
+                    self.backs(rg, v.down[p], ins, rg.h - back_h - 1, rg.w - 2 * ins, back_h)
+        if bottom:
+            self.holdings(v, cv.h - bottom, bottom, dogs)
+
+    def holdings(self, v, y, h, bars):
+        """Cards each player holds, under their column: a number, or a bar
+        (Bata-waf shows no digit, W6)."""
+        cv = self.cv
+        rg = self.whole()
+        cw = cv.w // v.n
+        total = 0
+        for c in v.counts:
+            total += c
+        for p in range(v.n):
+            if bars:
+                ln = (cw - 4) * v.counts[p] // max(total, 1)
+                rg.rect(p * cw + 2, y + 1, ln, h - 2, INK)
+            else:
+                rg.text(str(v.counts[p]), p * cw + 2, y + self.scale, self.scale, INK, maxw=cw - 4)
+
+    def tape(self, v):
+        """Tape-treize: the top card of the central pile, the count (not in
+        T13), the cards and points of each player."""
+        cv = self.cv
+        cv.clear()
+        rg = self.whole()
+        if self.small:
+            top = Region(cv, 0, 0, 16, 8, 0)
+            if v.taker >= 0:
+                top.fill(WIN if v.rule != "false" else BATTLE)
+            if v.pile_top >= 0:
+                self.card(top, v.pile_top, 1, 1, 14, 6)
+            if not v.hidden and v.count > 0:
+                rg.text(str(v.count), 1, 9, 1, OK, small=True, maxw=15)
+            for p in range(min(v.n, 8)):
+                col = PLAYER0 + p if v.counts[p] else DIM
+                rg.rect(8 + (p & 3) * 2, 9 + (p >> 2) * 3, 1, 2, col)
+            return
+        s = self.scale
+        side = cv.w // 3
+        card = Region(cv, side, 0, side, cv.h - self.lh, 0)
+        if v.taker >= 0:
+            card.frame(INK)
+        if v.pile_top >= 0:
+            self.card(card, v.pile_top, 1, 1, side - 2, card.h - 2)
+        if not v.hidden and v.count > 0:
+            k = max(1, min((side - 4) // 12, (cv.h - self.lh) // 8))
+            rg.text(str(v.count), 2, 2, k, INK, maxw=side - 4)
+        rg.text("%s %d" % (self._t("pile"), v.pile_n), 2 * side + 2, 2, s, INK, maxw=side - 4)
+        if v.taker >= 0:
+            msg = self._t("false_slap") if v.rule == "false" else self._t("takes")
+            rg.text("%s %d" % (msg, v.taker + 1), 2 * side + 2, 2 + self.lh, s, INK, maxw=side - 4)
+        y = cv.h - self.lh + s
+        cw = cv.w // max(v.n, 1)
+        for p in range(v.n):
+            rg.text("%d:%d" % (v.counts[p], v.points[p]), p * cw + 1, y, s, INK, maxw=cw - 2)
+
+    def pause(self, v):
+        cv = self.cv
+        cv.clear()
+        rg = self.whole()
+        k = 1 if self.small else max(1, cv.h // 16)
+        rg.pic("pause", (cv.w - 5 * k) // 2, (cv.h - 5 * k) // 2, k, WARN)
+        if not self.small and v.game != "batawaf":
+            rg.text(self._t("paused"), 1, 1, self.scale, INK)
+
+    def end(self, v):
+        """Who won: a trophy facing each winner; Bataille and Tape-treize
+        also say it in words with the cards (and points)."""
+        cv = self.cv
+        cv.clear()
+        dogs = v.game == "batawaf"
+        bottom = 0 if (self.small or v.n > 4) else (4 * self.scale if dogs else self.lh)
+        if v.n <= 4:
+            regs = self.player_regions(v.n, 0, bottom)
+            for p in range(v.n):
+                rg = regs[p]
+                if p in v.winners:
+                    k = max(1, min(rg.w // 8, rg.h // 8))
+                    rg.pic("trophy", (rg.w - 7 * k) // 2, (rg.h - 7 * k) // 2, k, OK)
+                else:
+                    rg.pic("cross", (rg.w - 5) // 2, (rg.h - 5) // 2, 1, DIM if cv.colour else INK)
+            if bottom:
+                self.holdings(v, cv.h - bottom, bottom, dogs)
+            if not self.small and not dogs:
+                names = " ".join([str(p + 1) for p in v.winners])
+                rg = self.whole()
+                rg.text("%s %s" % (self._t("winner"), names), 1, 1, self.scale, INK)
+            return
+        rg = self.whole()
+        if self.small:
+            rg.pic("trophy", 4, 0, 1, OK)
+            for p in range(v.n):
+                rg.rect(p * 2, 12, 1, 3, PLAYER0 + p if p in v.winners else DIM)
+            return
+        top = self.title(self._t("winner") + " " + " ".join([str(p + 1) for p in v.winners]))
+        cw = cv.w // v.n
+        for p in range(v.n):
+            rg.text(str(v.points[p]), p * cw + 1, top + self.scale, self.scale, INK, maxw=cw - 2)
+
+    def message(self, title, lines, icon="cross", col=RED):
+        """Error screens and notices: an icon on the matrix, words elsewhere."""
+        cv = self.cv
+        cv.clear()
+        rg = self.whole()
+        if self.small:
+            rg.pic(icon, 5, 5, 1, col)
+            return
+        top = self.title(title)
+        y = top + self.scale
+        for ln in lines:
+            while ln and y + 7 * self.scale <= cv.h:
+                n = max(1, (cv.w - 2) // (6 * self.scale))
+                rg.text(ln[:n], 1, y, self.scale, INK)
+                ln = ln[n:]
+                y += self.lh

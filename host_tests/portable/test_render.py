@@ -1,0 +1,248 @@
+# The renderer: every screen fits every display, no glyph on a Bata-waf
+# screen (W6), the cards are drawn where their player sits.
+from gfx import render, glyphs, fb
+from app import view, strings
+from core import cards
+
+DISPLAYS = ((16, 16, True), (128, 64, False), (296, 128, False))
+
+
+class Null:
+    """A target that only counts: the Canvas does the checking."""
+
+    def __init__(self):
+        self.n = 0
+
+    def fill(self, c):
+        self.n += 1
+
+    def fill_rect(self, x, y, w, h, c):
+        self.n += 1
+
+
+def canvas(w, h, colour, target=None):
+    return render.Canvas(target or Null(), w, h, colour)
+
+
+def states(game, n):
+    """A list of views covering each visible step of a game of n players."""
+    out = []
+    v = view.View(game, n)
+    ev = v.event
+    dogs = game == "batawaf"
+    if dogs:
+        deck = [cards.name(c) for c in cards.deck(cards.DOGS)]
+    else:
+        deck = [cards.name(c) for c in cards.deck(cards.STANDARD)]
+    hands = [deck[p::n] for p in range(n)]
+    ev(0, "deal", (n - 1, hands))
+    v.waiting = [True] * n
+    out.append(v)
+    if game == "tape":
+        for n_said, card in ((1, "AS"), (12, "10H"), (13, "KD")):
+            v = view.View(game, n)
+            v.event(0, "deal", (0, hands))
+            v.event(1, "count", (0, n_said))
+            v.event(2, "flip", (0, card, True))
+            out.append(v)
+        v = view.View(game, n)
+        v.event(0, "deal", (0, hands))
+        v.event(2, "flip", (0, "7C", True))
+        v.event(3, "verdict", ("false", [1], 1))
+        v.event(4, "take", (1, ["7C"]))
+        out.append(v)
+        h = view.View(game, n, hidden=True)
+        h.event(0, "deal", (0, hands))
+        h.event(1, "count", (0, 9))
+        h.event(2, "flip", (0, "9S", True))
+        out.append(h)
+        e = view.View(game, n)
+        e.event(0, "deal", (0, hands))
+        e.event(9, "end", ([0], "target", [52] + [0] * (n - 1), [3] + [1] * (n - 1)))
+        out.append(e)
+        return out
+    for size_card in range(6):
+        v = view.View(game, n)
+        v.event(0, "deal", (n - 1, hands))
+        for p in range(n):
+            c = hands[p][(size_card * 3) % len(hands[p])]
+            v.event(1, "flip", (p, c, True))
+        out.append(v)
+    v = view.View(game, n)
+    v.event(0, "deal", (n - 1, hands))
+    v.event(1, "flip", (0, hands[0][0], True))
+    v.event(1, "flip", (1, hands[1][0], True))
+    v.event(2, "battle", ([0, 1],))
+    for k in range(3):
+        v.event(3, "flip", (0, hands[0][k + 1], False))
+        v.event(3, "flip", (1, hands[1][k + 1], False))
+    out.append(v)
+    v2 = view.View(game, n)
+    v2.event(0, "deal", (n - 1, hands))
+    v2.event(1, "flip", (0, hands[0][0], True))
+    v2.event(1, "flip", (1, hands[1][0], True))
+    v2.event(2, "take", (1, [hands[0][0], hands[1][0]]))
+    v2.event(3, "out", (0,))
+    out.append(v2)
+    if not dogs:
+        a = view.View(game, n)
+        a.event(0, "deal", (n - 1, hands))
+        for p in range(n):
+            a.event(1, "flip", (p, hands[p][0], True))
+            a.event(1, "flip", (p, hands[p][1], True))
+        out.append(a)
+    e = view.View(game, n)
+    e.event(0, "deal", (n - 1, hands))
+    e.event(9, "end", ([n - 1], "all_cards", [0] * (n - 1) + [len(deck)]))
+    out.append(e)
+    return out
+
+
+def all_game_screens(r, game, n):
+    """Draw every screen of a game; yields after each so callers check."""
+    for v in states(game, n):
+        if v.ended:
+            r.end(v)
+            yield v
+            continue
+        r.game(v)
+        yield v
+        r.pause(v)
+        yield v
+    joined = [p < n for p in range(max(n, 4))]
+    r.join(game, joined, len(joined), "icon_dog")
+    yield None
+
+
+def test_w6_no_glyph_on_any_batawaf_screen():
+    for w, h, col in DISPLAYS:
+        for lang in strings.LANGS:
+            cv = canvas(w, h, col)
+            r = render.Renderer(cv, strings.table(lang))
+            for n in (2, 3, 4):
+                for _ in all_game_screens(r, "batawaf", n):
+                    assert cv.font_glyphs == 0, (w, h, n)
+                    assert cv.pictures > 0
+                    cv.reset_counts()
+
+
+def test_w6_glyph_counter_sees_bataille_ranks():
+    # the check above must be able to fail: a Bataille screen shows ranks
+    cv = canvas(16, 16, True)
+    r = render.Renderer(cv, strings.FR)
+    v = states("bataille", 2)[1]
+    r.game(v)
+    assert cv.font_glyphs >= 2
+
+
+def test_every_screen_fits_every_display():
+    for w, h, col in DISPLAYS:
+        for lang in strings.LANGS:
+            tab = strings.table(lang)
+            cv = canvas(w, h, col)
+            r = render.Renderer(cv, tab)
+            for game, ns in (("bataille", (2, 3, 4)), ("batawaf", (2, 3, 4)), ("tape", (2, 3, 4, 6, 8))):
+                for n in ns:
+                    for _ in all_game_screens(r, game, n):
+                        assert cv.oob == 0, (w, h, game, n)
+            items = [("icon_dog", tab["batawaf"], None), ("icon_card", tab["bataille"], None),
+                     ("icon_hand", tab["tape"], None), ("icon_gear", tab["settings"], None),
+                     ("icon_lang", tab["language"], "EN"), ("icon_sun", tab["brightness"], "5"),
+                     ("icon_opts", tab["hidden_count"], tab["off"]), ("icon_back", tab["back"], None)]
+            for sel in range(len(items)):
+                r.menu(tab["menu"], items, sel)
+                assert cv.oob == 0, (w, h, "menu", sel)
+            r.message(tab["error"], [tab["game_error"], "MemoryError: memory allocation failed"])
+            assert cv.oob == 0
+            r.message(tab["notice"], [tab["settings_reset"]], "star", render.WARN)
+            assert cv.oob == 0
+
+
+def test_canvas_counts_a_draw_outside():
+    cv = canvas(16, 16, True)
+    rg = render.Region(cv, 0, 0, 16, 16)
+    rg.rect(10, 10, 7, 1, render.INK)
+    assert cv.oob == 1
+
+
+def lit(buf_fb, w, h):
+    pts = []
+    for y in range(h):
+        for x in range(w):
+            if buf_fb.pixel(x, y):
+                pts.append((x, y))
+    return pts
+
+
+def test_square_display_two_players_card_in_their_half():
+    # player 1 (p 0) sits at the bottom, player 2 (p 1) at the top, turned
+    for p in (0, 1):
+        buf, f = fb.new(16, 16, fb.RGB565)
+        cv = render.Canvas(f, 16, 16, True)
+        r = render.Renderer(cv, strings.FR)
+        v = view.View("bataille", 2)
+        v.event(0, "deal", (1, [["KS"], ["QH"]]))
+        v.event(1, "flip", (p, ["KS", "QH"][p], True))
+        r.game(v)
+        pts = lit(f, 16, 16)
+        assert pts
+        for x, y in pts:
+            assert (y >= 8) if p == 0 else (y < 8)
+
+
+def test_square_display_four_players_quadrants():
+    names = ["KS", "QH", "JD", "AC"]
+    quads = [(0, 8), (0, 0), (8, 0), (8, 8)]
+    for p in range(4):
+        buf, f = fb.new(16, 16, fb.RGB565)
+        cv = render.Canvas(f, 16, 16, True)
+        r = render.Renderer(cv, strings.FR)
+        v = view.View("bataille", 4)
+        v.event(0, "deal", (3, [[c] for c in names]))
+        v.event(1, "flip", (p, names[p], True))
+        r.game(v)
+        x0, y0 = quads[p]
+        pts = lit(f, 16, 16)
+        assert pts
+        for x, y in pts:
+            assert x0 <= x < x0 + 8 and y0 <= y < y0 + 8, (p, x, y)
+
+
+def test_w2_dogs_of_six_clearly_different_sizes():
+    areas = []
+    for s in range(1, 7):
+        w, h, data = glyphs.PICS["dog" + str(s)]
+        on = 0
+        for row in data:
+            while row:
+                on += row & 1
+                row >>= 1
+        areas.append((w * h, on))
+    for i in range(5):
+        assert areas[i + 1][0] > areas[i][0] and areas[i + 1][1] > areas[i][1]
+
+
+def test_c1_french_faces_by_default():
+    assert render.rank_label(cards.parse("KS"), True) == "R"
+    assert render.rank_label(cards.parse("QS"), True) == "D"
+    assert render.rank_label(cards.parse("JS"), True) == "V"
+    assert render.rank_label(cards.parse("JS"), False) == "J"
+    assert render.rank_label(cards.parse("10S"), True) == "10"
+
+
+def test_red_and_black_suits_on_the_matrix():
+    seen = {}
+    for name in ("KH", "KS"):
+        buf, f = fb.new(16, 16, fb.RGB565)
+        cv = render.Canvas(f, 16, 16, True)
+        r = render.Renderer(cv, strings.FR)
+        v = view.View("bataille", 2)
+        v.event(0, "deal", (1, [[name], ["2C"]]))
+        v.event(1, "flip", (0, name, True))
+        r.game(v)
+        cols = set()
+        for x, y in lit(f, 16, 16):
+            cols.add(f.pixel(x, y))
+        seen[name] = cols
+    assert seen["KH"] == {cv.pal[render.RED]}
+    assert seen["KS"] == {cv.pal[render.BLACKSUIT]}
