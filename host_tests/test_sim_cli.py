@@ -1,0 +1,157 @@
+# The simulator's command line, press scripts and replay verdicts: a bad
+# input of any kind is one clear line and an exit code, never a traceback.
+import os
+import subprocess
+import sys
+
+import pytest
+
+from core import log as _log
+from games import bataille
+from sim import cli, replay, script
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+
+
+def sim(*args, timeout=120):
+    r = subprocess.run([sys.executable, "-m", "sim"] + list(args), cwd=ROOT, env=ENV,
+                       capture_output=True, text=True, timeout=timeout)
+    assert "Traceback" not in r.stderr, r.stderr
+    return r
+
+
+def bataille_log(**opts):
+    lg = _log.Log()
+    g = bataille.Bataille(dict({"length": "court"}, **opts), 3, lg)
+    g.start(0)
+    g.play(0)
+    return lg.text()
+
+
+# --- command line ------------------------------------------------------------
+
+def test_sim_cli_options_reach_the_game_only_when_given():
+    c = cli.parse(["--game", "tape", "--players", "4", "--mode", "turns", "--rules", "match,ten",
+                   "--hidden-count", "--target", "2", "--headless"])
+    assert c.game == "tape"
+    assert c.options == {"players": 4, "mode": "turns", "rules": ["match", "ten"],
+                         "hidden_count": True, "target": 2}
+    assert c.bots is not None       # a headless game needs players
+    c = cli.parse(["--ace", "low", "--down", "1", "--pickup", "ordered", "--length", "court", "--addition"])
+    assert c.game == "bataille"
+    assert c.options == {"ace": "low", "down": 1, "pickup": "ordered", "length": "court", "addition": True}
+    assert cli.parse(["--length", "12"]).options == {"length": 12}
+    assert cli.parse(["--length", "5min"]).options == {"length": "5min"}
+
+
+def test_sim_cli_refuses_an_option_of_another_game():
+    with pytest.raises(cli.UsageError, match="--ace is an option of bataille"):
+        cli.parse(["--game", "tape", "--ace", "low"])
+    with pytest.raises(cli.UsageError, match="--tempo is an option of tape"):
+        cli.parse(["--game", "batawaf", "--tempo", "900"])
+    with pytest.raises(cli.UsageError, match="--replay takes the game"):
+        cli.parse(["--replay", "x.jsonl", "--game", "tape"])
+
+
+def test_sim_cli_bots_spec():
+    b = cli.parse_bots("300,50,0.1,0.2")
+    assert (b.mean_ms, b.spread_ms, b.false_rate, b.miss_rate) == (300, 50, 0.1, 0.2)
+    b = cli.parse_bots("miss=0.5,mean=200")
+    assert (b.mean_ms, b.miss_rate) == (200, 0.5)
+    for bad in ("1,2,3,4,5", "fast=1", "mean=x", "300,10,2"):
+        with pytest.raises(cli.UsageError):
+            cli.parse_bots(bad)
+
+
+def test_sim_cli_bad_flags_exit_2_with_one_line():
+    r = sim("--game", "tape", "--pickup", "ordered", "--headless")
+    assert r.returncode == 2
+    assert r.stderr.strip().count("\n") == 0 and "--pickup is an option of bataille" in r.stderr
+
+
+# --- press scripts -----------------------------------------------------------
+
+def test_sim_script_format():
+    presses = script.parse("# two presses\n1500 2\n\n 200 1 300  # a long one\n", 4)
+    assert presses == [(200, 0, 300), (1500, 1, script.DEFAULT_HOLD_MS)]
+    edges = script.press_events(presses)
+    assert edges == [(200000, 0, True), (500000, 0, False), (1500000, 1, True), (1580000, 1, False)]
+
+
+def test_sim_script_a_press_on_a_held_pad_releases_it_first():
+    edges = script.press_events(script.parse("0 1 500\n100 1\n", 2))
+    assert edges == [(0, 0, True), (99000, 0, False), (100000, 0, True), (180000, 0, False)]
+
+
+@pytest.mark.parametrize("text, where", [("100\n", "line 1"), ("0 1\nabc 2\n", "line 2"),
+                                         ("0 9\n", "pad 9 does not exist"), ("0 0\n", "line 1"),
+                                         ("5 1 0\n", "hold time")])
+def test_sim_script_bad_lines_are_named(text, where):
+    with pytest.raises(script.ScriptError) as e:
+        script.parse(text, 4)
+    assert where in str(e.value)
+
+
+# --- replay verdicts ---------------------------------------------------------
+
+def test_sim_replay_a_whole_log_is_ok():
+    v = replay.check_text(bataille_log())
+    assert v.status == "OK" and v.code == 0
+    assert v.engine.done
+
+
+def test_sim_replay_a_rule_breaking_line_is_refused_with_its_number():
+    lines = bataille_log().splitlines()
+    k = next(i for i, s in enumerate(lines) if '"ev":"take"' in s)
+    lines[k] = lines[k].replace('"p":0', '"p":9') if '"p":0' in lines[k] else lines[k].replace('"p":1', '"p":0')
+    v = replay.check_text("\n".join(lines) + "\n")
+    assert v.status == "REFUSED" and v.code == 2
+    assert ("line %d:" % (k + 1)) in v.message
+
+
+def test_sim_replay_malformed_and_foreign_logs_are_refused():
+    good = bataille_log().splitlines()
+    v = replay.check_text("\n".join(good[:5] + ["{not json"] + good[5:]) + "\n")
+    assert v.status == "REFUSED" and "line 6: not valid JSON" in v.message
+    v = replay.check_text("hello\n")
+    assert v.status == "REFUSED" and "line 1" in v.message
+    v = replay.check_text("")
+    assert v.status == "REFUSED"
+    v = replay.check_text("\n".join(good[1:]) + "\n")
+    assert v.status == "REFUSED" and "begin with a start" in v.message
+
+
+def test_sim_replay_a_truncated_log_replays_up_to_its_cut():
+    lines = bataille_log().splitlines()
+    v = replay.check_text("\n".join(lines[:30]) + "\n")
+    assert v.status == "TRUNCATED" and v.code == 3 and "30 lines agree" in v.message
+    # the box lost power in the middle of writing line 31
+    v = replay.check_text("\n".join(lines[:30]) + "\n" + lines[30][:12])
+    assert v.status == "TRUNCATED" and "line 31 is cut short" in v.message
+
+
+def test_sim_replay_command_exit_codes(tmp_path):
+    text = bataille_log()
+    good = tmp_path / "good.jsonl"
+    good.write_text(text)
+    r = sim("--replay", str(good), "--headless")
+    assert r.returncode == 0 and r.stdout.startswith("OK ")
+    bad = tmp_path / "bad.jsonl"
+    lines = text.splitlines()
+    lines[3] = lines[3].replace('"up":true', '"up":false')
+    bad.write_text("\n".join(lines) + "\n")
+    r = sim("--replay", str(bad), "--headless")
+    assert r.returncode == 2 and "line 4:" in r.stderr and r.stderr.count("\n") == 1
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(text[:len(text) // 2])
+    r = sim("--replay", str(cut), "--headless")
+    assert r.returncode == 3 and r.stdout.startswith("TRUNCATED")
+    r = sim("--replay", str(tmp_path / "missing.jsonl"), "--headless")
+    assert r.returncode == 1 and "no such file" in r.stderr
+    r = sim("--replay", str(tmp_path), "--headless")
+    assert r.returncode == 1 and "directory" in r.stderr
+    binary = tmp_path / "bin.jsonl"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    r = sim("--replay", str(binary), "--headless")
+    assert r.returncode == 1 and "not a text log" in r.stderr

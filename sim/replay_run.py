@@ -1,0 +1,25 @@
+"""`python -m sim --replay FILE`: check a log, then show it.
+
+Headless, the verdict and the final state are printed (stdout), and the exit
+code says how it went (see sim.replay).  In the window, a refused log is
+still refused first (with its line and reason) and a valid one is played
+back step by step (space or a pad key: next step) or at `--speed X`.
+"""
+import sys
+
+from sim import replay
+
+
+def run(cfg):
+    v = replay.check_file(cfg.replay)
+    if v.status in ("UNREADABLE", "REFUSED"):
+        sys.stderr.write("sim: replay refused: %s\n" % v.message if v.status == "REFUSED"
+                         else "sim: %s\n" % v.message)
+        return v.code
+    if cfg.headless:
+        sys.stdout.write("%s %s\n" % (v.status, v.message))
+        sys.stdout.write("final state: %s\n" % replay.final_state(v.engine))
+        return v.code
+    from sim import replay_window
+    code = replay_window.run(cfg, v)
+    return v.code if code == 0 else code
