@@ -11,9 +11,11 @@ board file's display kind:
   refresh flashes black and white first (see EinkPanel);
 - ssd1306 (OLED): light blue pixels on black glass.
 
-Player 1's pad is at the bottom, the others follow clockwise as seen from
-above (bottom, left, top, right for four), which is how the renderer puts
-each player's card in the quadrant facing them.
+Around a square display, player 1's pad is at the bottom and the others
+follow clockwise as seen from above (bottom, left, top, right for four),
+which is how the renderer puts each player's card in the quadrant facing
+them.  In front of a wide display, the pads are in a row, player 1 on the
+left, under the renderer's columns.
 """
 import math
 
@@ -133,18 +135,39 @@ class Layout:
         self.disp_h = dh * self.cell
         self.pad_r = int(58 * scale)
         margin = int(40 * scale)
-        self.rx = self.disp_w // 2 + self.pad_r + margin
-        self.ry = self.disp_h // 2 + self.pad_r + margin
-        self.w = 2 * (self.rx + self.pad_r) + 2 * margin
-        self.h = 2 * (self.ry + self.pad_r) + 2 * margin + int(34 * scale)
-        self.cx = self.w // 2
-        self.cy = (self.h - int(34 * scale)) // 2
+        status_h = int(34 * scale)
+        # a square display puts each player's card in the quadrant facing
+        # them: pads around it; a wide one has a column per player, left to
+        # right: pads in a row in front of it, under their columns
+        self.around = dw == dh
+        if self.around:
+            self.rx = self.disp_w // 2 + self.pad_r + margin
+            self.ry = self.disp_h // 2 + self.pad_r + margin
+            self.w = 2 * (self.rx + self.pad_r) + 2 * margin
+            self.h = 2 * (self.ry + self.pad_r) + 2 * margin + status_h
+            self.cx = self.w // 2
+            self.cy = (self.h - status_h) // 2
+        else:
+            gap = 2 * self.pad_r + int(24 * scale)
+            row_w = gap * n_pads
+            self.w = max(self.disp_w, row_w) + 4 * margin
+            self.h = self.disp_h + 2 * self.pad_r + 5 * margin + status_h
+            self.cx = self.w // 2
+            self.cy = 2 * margin + self.disp_h // 2
+            self.rx = max(self.disp_w, row_w) // 2 + margin
+            self.ry = self.disp_h // 2 + 2 * margin + self.pad_r
         self.disp_rect = pygame.Rect(self.cx - self.disp_w // 2, self.cy - self.disp_h // 2,
                                      self.disp_w, self.disp_h)
         self.pads = []
         for k in range(n_pads):
-            a = math.pi / 2 + 2 * math.pi * k / n_pads
-            self.pads.append((int(self.cx + self.rx * math.cos(a)), int(self.cy + self.ry * math.sin(a))))
+            if self.around:
+                a = math.pi / 2 + 2 * math.pi * k / n_pads
+                self.pads.append((int(self.cx + self.rx * math.cos(a)), int(self.cy + self.ry * math.sin(a))))
+            else:
+                col_w = max(self.disp_w // n_pads, gap)
+                x0 = self.cx - col_w * n_pads // 2
+                self.pads.append((x0 + col_w * k + col_w // 2,
+                                  self.disp_rect.bottom + 2 * margin + self.pad_r))
         self.status_y = self.h - int(28 * scale)
         self.scale = scale
 
@@ -177,8 +200,12 @@ class View:
         L = self.layout
         surf = self.surface
         surf.fill(BG)
-        box = pygame.Rect(0, 0, 2 * L.rx + 2 * L.pad_r + 30, 2 * L.ry + 2 * L.pad_r + 30)
-        box.center = (L.cx, L.cy)
+        if L.around:
+            box = pygame.Rect(0, 0, 2 * L.rx + 2 * L.pad_r + 30, 2 * L.ry + 2 * L.pad_r + 30)
+            box.center = (L.cx, L.cy)
+        else:
+            m = int(20 * L.scale)
+            box = pygame.Rect(m, m, L.w - 2 * m, L.status_y - 2 * m)
         pygame.draw.rect(surf, BOX_EDGE, box.inflate(10, 10), border_radius=int(48 * L.scale))
         pygame.draw.rect(surf, BOX, box, border_radius=int(44 * L.scale))
         self._draw_display(rgb)
@@ -239,6 +266,8 @@ class View:
         who = self.f_small.render("P%d" % (k + 1), True, TEXT)
         # the player's name just outside the pad, away from the display
         dx, dy = x - L.cx, y - L.cy
+        if not L.around:
+            dx, dy = 0, 1
         d = math.hypot(dx, dy) or 1.0
         off = rad + int(14 * L.scale)
         surf.blit(who, who.get_rect(center=(int(x + dx / d * off), int(y + dy / d * off))))
