@@ -136,6 +136,7 @@ class Tape:
         self.window_rule = None
         self.window_open_us = 0
         self.cards_laid = 0    # counters that let a bot or screen see news
+        self.turn_no = 0
         self.windows = 0
         self.takes = 0
         self.last_taker = -1
@@ -317,6 +318,7 @@ class Tape:
         if n > 13:
             n = 1
         self.said = n
+        self.turn_no += 1
         self._emit(us, "count", p, n)
         h = self.hands[p]
         rule = None

@@ -130,9 +130,8 @@ class PadCapture:
                             self._w = w
                     else:
                         self.bounced += 1
-                else:
-                    # Still held (not seen released): chatter.
-                    self.bounced += 1
+                # else: still held (not seen released): chatter, or a pad
+                # that stays down while another one is pressed.
             bit <<= 1
             k += 1
 
