@@ -1,0 +1,112 @@
+# The HAL facade: one object with every part of the box, the same shape on
+# the board (open_board) and on the PC (open_host).  The box talks to
+# hardware only through it.
+#
+#   hal = open_host(board, clock=None, storage_dir=None, ...)   # PC / tests / sim
+#   hal = open_board(board="board.json")                       # the Pico
+#
+#   hal.board      the Board (hal.board): pins, display kind, budget
+#   hal.clock      ticks_us/ticks_ms/ticks_diff/ticks_add (+ advance on the host)
+#   hal.pads       HostPads / Rp2Pads: .capture is the PadCapture (S1-S6)
+#   hal.leds       drivers.leds.PadLeds: set(k, on), all(on), only(k)
+#   hal.display    Ws2812Matrix | Ssd1680 | Ssd1306: .fb (draw here), .format,
+#                  .width, .height, show(full=None), poll(), .busy, .error
+#   hal.buzzer     drivers.buzzer.Buzzer (silent on a board without buzzer):
+#                  tone(hz, ms), play([(hz, ms), ...]), stop(), .volume
+#   hal.storage    drivers.storage.Storage: load(name, defaults) -> (value,
+#                  notice), save(name, value), .slap_window
+#   hal.watchdog   start(), feed()
+#   hal.notices    messages for the player / the REPL (display errors, ...)
+#
+# The main loop calls hal.poll() every pass: it advances the display and the
+# buzzer, and when the display has failed it blinks the error code on the pad
+# LEDs (drivers.blink) while the pads go on working.
+from hal import board as _board
+from drivers.blink import Blinker
+
+
+def _as_board(b):
+    if isinstance(b, _board.Board):
+        return b
+    if isinstance(b, str):
+        if "/" not in b and not b.endswith(".json"):
+            b = "boards/" + b + ".json"
+        return _board.load(b)
+    return _board.validate(b)
+
+
+class Hal:
+    def __init__(self, board, clock, pads, leds, display, buzzer, storage, watchdog):
+        self.board = board
+        self.clock = clock
+        self.pads = pads
+        self.leds = leds
+        self.display = display
+        self.buzzer = buzzer
+        self.storage = storage
+        self.watchdog = watchdog
+        self.blinker = Blinker(leds)
+        self.notices = []
+        self.failed_code = 0
+        self.wire = None      # the host port's recorder of bus traffic
+        self._reported = None
+        self._check()
+
+    def poll(self, now_ms=None):
+        """One pass of the main loop's hardware chores.  Never waits."""
+        if now_ms is None:
+            now_ms = self.clock.ticks_ms()
+        self.display.poll(now_ms)
+        self.buzzer.poll(now_ms)
+        self._check(now_ms)
+        self.blinker.poll(now_ms)
+
+    def _check(self, now_ms=None):
+        e = self.display.error
+        if e is not None and e is not self._reported:
+            self._reported = e
+            self.failed_code = e.code
+            self.notices.append(str(e))
+            print(str(e))  # the REPL: for whoever plugs in a USB cable
+            self.blinker.start(e.code, self.clock.ticks_ms() if now_ms is None else now_ms)
+
+
+def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_busy_stuck=False,
+              watchdog_ms=5000, pads=None):
+    """The PC port: virtual clock, recording buses, storage in a directory
+    (a fresh temp one by default).  display_answers=False: the display NACKs;
+    eink_busy_stuck: the e-ink BUSY pin never goes low."""
+    from hal.host.clock import VirtualClock
+    from hal.host.bus import Wire
+    from hal.host.display import open_display
+    from hal.host.parts import open_leds, open_buzzer, open_storage
+    from hal.host.watchdog import HostWatchdog
+    b = _as_board(board)
+    if clock is None:
+        clock = VirtualClock()
+    wire = Wire()
+    if pads is None:
+        from hal.host.pads import HostPads
+        pads = HostPads(b.n_pads, clock)
+    hal = Hal(b, clock, pads, open_leds(b, wire),
+              open_display(b, clock, wire, display_answers, eink_busy_stuck),
+              open_buzzer(b, clock), open_storage(storage_dir), HostWatchdog(clock, watchdog_ms))
+    hal.wire = wire
+    return hal
+
+
+def open_board(board="board.json", watchdog_ms=5000):
+    """The Pico: every part from the board file (a path, a name under boards/
+    or a Board).  The watchdog is made but not started: main.py starts it
+    once the box is up (it cannot be stopped)."""
+    from hal.rp2.clock import BoardClock
+    from hal.rp2.pads import Rp2Pads
+    from hal.rp2.display import open_display
+    from hal.rp2.parts import open_leds, open_buzzer, open_storage
+    from hal.rp2.watchdog import Rp2Watchdog
+    b = _as_board(board)
+    clock = BoardClock()
+    pads = Rp2Pads(b.pad_pins(), clock)
+    leds = open_leds(b)
+    display = open_display(b, clock)
+    return Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(), Rp2Watchdog(watchdog_ms))

@@ -1,0 +1,58 @@
+# Blink codes on the pad LEDs: the box has no screen to write an error on
+# when the screen itself is the problem, so it counts it out on the LEDs.
+# Code N = N short flashes (200 ms on, 300 ms off), then a 1.5 s pause, again
+# and again.  Pure function of time: the main loop asks for the level now,
+# nothing sleeps, the pads keep working.
+DISPLAY_NO_ANSWER = 2   # I2C NACK / SPI panel never ready at init
+DISPLAY_BUSY_STUCK = 3  # e-ink busy pin never released
+STORAGE_FAILED = 4      # the flash file system refused a write
+
+ON_MS = 200
+OFF_MS = 300
+PAUSE_MS = 1500
+
+NAMES = {DISPLAY_NO_ANSWER: "display does not answer",
+         DISPLAY_BUSY_STUCK: "display busy pin stuck",
+         STORAGE_FAILED: "storage failed"}
+
+
+def period_ms(code):
+    return code * (ON_MS + OFF_MS) + PAUSE_MS
+
+
+def level(code, t_ms):
+    """1 if the LEDs are lit t_ms after the code started, else 0."""
+    if code <= 0:
+        return 0
+    t = t_ms % period_ms(code)
+    if t >= code * (ON_MS + OFF_MS):
+        return 0
+    return 1 if t % (ON_MS + OFF_MS) < ON_MS else 0
+
+
+class Blinker:
+    """Drives a PadLeds with a code; poll(now_ms) from the main loop."""
+
+    def __init__(self, leds):
+        self.leds = leds
+        self.code = 0
+        self._t0 = 0
+        self._lit = -1
+
+    def start(self, code, now_ms):
+        self.code = code
+        self._t0 = now_ms
+        self._lit = -1
+
+    def stop(self):
+        self.code = 0
+        self.leds.all(0)
+        self._lit = -1
+
+    def poll(self, now_ms):
+        if not self.code:
+            return
+        v = level(self.code, now_ms - self._t0)
+        if v != self._lit:  # touch the pins only on a change
+            self._lit = v
+            self.leds.all(v)

@@ -1,0 +1,144 @@
+# SSD1306 OLED (128x64 or 128x32) over I2C or SPI (drivers.cmdbus).
+#
+# The renderer draws into `fb`: MONO_VLSB, which is the controller's own RAM
+# layout (a byte = 8 vertical pixels of a page), so a page goes out as a
+# slice of the buffer with no conversion.  show() only marks the frame
+# dirty; poll() sends ONE page per call (128 bytes: ~3 ms at 400 kHz I2C,
+# ~0.1 ms at 10 MHz SPI), so the main loop never stalls for the ~23 ms a
+# whole frame takes over I2C.  show_now() sends everything at once.
+#
+# An I2C NACK (nothing at that address) raises OSError on the bus; it becomes
+# `error` (a DisplayError saying what to check) and the panel is given up;
+# the box blinks the code on the pad LEDs and plays on.
+from drivers import DisplayError
+from drivers import blink
+from gfx import fb as gfb
+
+SET_CONTRAST = 0x81
+ENTIRE_ON_RESUME = 0xA4
+NORMAL = 0xA6
+DISPLAY_OFF = 0xAE
+DISPLAY_ON = 0xAF
+MEM_MODE = 0x20
+COL_ADDR = 0x21
+PAGE_ADDR = 0x22
+START_LINE = 0x40
+SEG_REMAP = 0xA1
+MUX_RATIO = 0xA8
+COM_SCAN_DEC = 0xC8
+DISPLAY_OFFSET = 0xD3
+COM_PINS = 0xDA
+CLOCK_DIV = 0xD5
+PRECHARGE = 0xD9
+VCOMH = 0xDB
+CHARGE_PUMP = 0x8D
+
+
+def init_sequence(width, height, external_vcc=False):
+    """(command, data) pairs of the power-on init (SSD1306 datasheet,
+    application note flow), for this panel size."""
+    return [
+        (DISPLAY_OFF, None),
+        (MEM_MODE, b"\x00"),                       # horizontal addressing
+        (START_LINE, None),
+        (SEG_REMAP, None),                         # column 127 -> SEG0
+        (MUX_RATIO, bytes([height - 1])),
+        (COM_SCAN_DEC, None),                      # COM[N-1] -> COM0
+        (DISPLAY_OFFSET, b"\x00"),
+        (COM_PINS, b"\x02" if width > 2 * height else b"\x12"),
+        (CLOCK_DIV, b"\x80"),
+        (PRECHARGE, b"\x22" if external_vcc else b"\xf1"),
+        (VCOMH, b"\x30"),
+        (SET_CONTRAST, b"\xff"),
+        (ENTIRE_ON_RESUME, None),
+        (NORMAL, None),
+        (CHARGE_PUMP, b"\x10" if external_vcc else b"\x14"),
+        (DISPLAY_ON, None),
+    ]
+
+
+class Ssd1306:
+    kind = "ssd1306"
+
+    def __init__(self, bus, width=128, height=64, where="", rst=None):
+        self.bus = bus
+        self.width = width
+        self.height = height
+        self.where = where  # "I2C1 address 0x3C (GP26 SDA, GP27 SCL)": for the error
+        self.rst = rst
+        self.pages = height // 8
+        self.format = gfb.MONO_VLSB
+        self.buf, self.fb = gfb.new(width, height, gfb.MONO_VLSB)
+        self._mv = memoryview(self.buf)
+        self.error = None
+        self._next = self.pages  # next page to send; == pages: nothing to send
+        self.frames = 0
+        self.ready = False
+
+    @property
+    def busy(self):
+        return self._next < self.pages
+
+    def begin(self):
+        """Send the init sequence (fast: ~40 bytes).  False and `error` set
+        if the panel does not answer."""
+        try:
+            if self.rst is not None:
+                self.rst.value(0)
+                self.rst.value(1)
+            for c, d in init_sequence(self.width, self.height):
+                self.bus.cmd(c, d)
+        except OSError as e:
+            self._fail(e)
+            return False
+        self.ready = True
+        return True
+
+    def show(self, full=None):
+        if self.error is None:
+            self._next = 0
+
+    def poll(self, now_ms=None):
+        """Send one page if a frame is waiting."""
+        if self.error is not None or self._next >= self.pages:
+            return
+        p = self._next
+        w = self.width
+        try:
+            # The column offset: a 64-px-wide panel sits in the middle of the
+            # 128 columns of the controller.
+            x0 = (128 - w) // 2 if w < 128 else 0
+            self.bus.cmd(COL_ADDR, bytes([x0, x0 + w - 1]))
+            self.bus.cmd(PAGE_ADDR, bytes([p, p]))
+            self.bus.data(self._mv[p * w:(p + 1) * w])
+        except OSError as e:
+            self._fail(e)
+            return
+        self._next = p + 1
+        if self._next == self.pages:
+            self.frames += 1
+
+    def show_now(self):
+        self.show()
+        while self.busy:
+            self.poll()
+
+    def contrast(self, level):
+        self._safe(SET_CONTRAST, bytes([level & 0xFF]))
+
+    def power(self, on):
+        self._safe(DISPLAY_ON if on else DISPLAY_OFF, None)
+
+    def _safe(self, c, d):
+        if self.error is None:
+            try:
+                self.bus.cmd(c, d)
+            except OSError as e:
+                self._fail(e)
+
+    def _fail(self, e):
+        self.error = DisplayError(
+            "OLED: the SSD1306 does not answer (%s) on %s: check the wiring, its power and "
+            "its address (blink code %d)" % (e, self.where or "its bus", blink.DISPLAY_NO_ANSWER),
+            blink.DISPLAY_NO_ANSWER)
+        self._next = self.pages

@@ -1,0 +1,212 @@
+# SSD1680 e-ink panel (2.9", 296x128) over SPI, never blocking the main loop.
+#
+# The renderer draws into `fb`: MONO_VLSB, width x height in landscape
+# (width = the panel's 296 gate lines, height = its 128 source lines), pixel
+# 1 = ink.  That buffer goes to the controller as is, in one SPI write, with
+# no copy: data entry mode 0x06 (Y counts first, X counts down) makes the
+# controller's byte order the MONO_VLSB page order; register 0x21 makes it
+# read 1 as black.
+#
+# Nothing here waits: every operation is a list of steps (a command, a pin
+# level, a pause, "wait until BUSY is low") run by poll(), which the main
+# loop calls.  A step that must wait returns at once and is tried again on
+# the next poll, so the pads and the rest of the box keep going during the
+# ~1.6 s of a full refresh.  BUSY still high after the timeout -> `error` is
+# set (a DisplayError naming the pin), the panel is given up, and the box
+# blinks the code on the pad LEDs.
+#
+# Refreshes: a full one (display mode 1, clears ghosting, flashes) every
+# `full_every` partial ones (display mode 2: only changed pixels move,
+# against the previous image kept in the controller's second RAM).
+from drivers import DisplayError
+from drivers import blink
+from gfx import fb as gfb
+
+# Commands (SSD1680 datasheet, command table)
+DRIVER_OUTPUT = 0x01
+DEEP_SLEEP = 0x10
+DATA_ENTRY = 0x11
+SW_RESET = 0x12
+TEMP_SENSOR = 0x18
+MASTER_ACTIVATION = 0x20
+UPDATE_CTRL1 = 0x21
+UPDATE_CTRL2 = 0x22
+WRITE_BW = 0x24
+WRITE_RED = 0x26      # in black/white mode: the previous image, for partial updates
+BORDER = 0x3C
+RAM_X = 0x44
+RAM_Y = 0x45
+RAM_X_COUNTER = 0x4E
+RAM_Y_COUNTER = 0x4F
+
+SEQ_FULL = 0xF7      # clock, analog, temperature, LUT mode 1, display, off
+SEQ_PARTIAL = 0xFF   # the same with LUT mode 2 (partial)
+
+RESET_MS = 10
+INIT_TIMEOUT_MS = 2000
+REFRESH_TIMEOUT_MS = 10000  # a full refresh takes ~1.6 s, ~4 s when cold
+
+# Step kinds
+_CMD = 0
+_PIN = 1
+_PAUSE = 2
+_BUSY = 3
+_FRAME = 4
+_DONE = 5
+
+
+class Ssd1680:
+    kind = "ssd1680"
+
+    def __init__(self, bus, rst, busy_pin, clock, width=296, height=128, full_every=5, busy_name="BUSY"):
+        if height % 8:
+            raise ValueError("ssd1680: height %d is not a multiple of 8 (source lines go by bytes)" % height)
+        self.bus = bus
+        self.rst = rst
+        self.busy_pin = busy_pin
+        self.busy_name = busy_name
+        self.clock = clock
+        self.width = width
+        self.height = height
+        self.full_every = full_every
+        self.format = gfb.MONO_VLSB
+        self.buf, self.fb = gfb.new(width, height, gfb.MONO_VLSB)
+        self.error = None
+        self.steps = []
+        self._i = 0
+        self._t0 = -1         # when the current wait started (ms ticks), -1: not waiting
+        self.pending = False  # a show() arrived while the panel was busy
+        self.pending_full = False
+        self.partials = 0     # partial refreshes since the last full one
+        self.refreshes = []   # "full"/"partial", in order (what was asked of the panel)
+        self.ready = False    # init done
+        self.begin()
+
+    # -- the display interface --
+
+    @property
+    def busy(self):
+        """True while an operation is under way (show() is then queued)."""
+        return self._i < len(self.steps)
+
+    def show(self, full=None):
+        """Ask for the frame buffer on the panel.  full=None: the schedule
+        decides (a full refresh every full_every partial ones); True/False
+        forces.  Returns at once; poll() does the work."""
+        if self.error is not None:
+            return
+        if self.busy:
+            self.pending = True
+            self.pending_full = self.pending_full or bool(full)
+            return
+        self._refresh(full)
+
+    def poll(self, now_ms=None):
+        """Run the steps that can run now.  Never waits."""
+        if self.error is not None:
+            return
+        if now_ms is None:
+            now_ms = self.clock.ticks_ms()
+        while self._i < len(self.steps):
+            st = self.steps[self._i]
+            k = st[0]
+            if k == _CMD:
+                self.bus.cmd(st[1], st[2])
+            elif k == _PIN:
+                st[1].value(st[2])
+            elif k == _FRAME:
+                self.bus.cmd(st[1], self.buf)
+            elif k == _PAUSE:
+                if self._t0 < 0:
+                    self._t0 = now_ms
+                if self.clock.ticks_diff(now_ms, self._t0) < st[1]:
+                    return
+                self._t0 = -1
+            elif k == _BUSY:
+                if self._t0 < 0:
+                    self._t0 = now_ms
+                if self.busy_pin.value():
+                    waited = self.clock.ticks_diff(now_ms, self._t0)
+                    if waited >= st[1]:
+                        self._fail(st[2], waited)
+                    return
+                self._t0 = -1
+            elif k == _DONE:
+                st[1]()
+            self._i += 1
+        if self.pending:
+            full = self.pending_full
+            self.pending = self.pending_full = False
+            self._refresh(full or None)
+            self.poll(now_ms)
+
+    # -- operations (lists of steps) --
+
+    def _run(self, steps):
+        self.steps = steps
+        self._i = 0
+        self._t0 = -1
+
+    def begin(self):
+        """Hardware reset and init (SSD1680 datasheet, typical sequence)."""
+        n = self.width - 1
+        xe = self.height // 8 - 1
+        self._run([
+            (_PIN, self.rst, 0), (_PAUSE, RESET_MS), (_PIN, self.rst, 1), (_PAUSE, RESET_MS),
+            (_BUSY, INIT_TIMEOUT_MS, "after reset"),
+            (_CMD, SW_RESET, None),
+            (_BUSY, INIT_TIMEOUT_MS, "after software reset"),
+            (_CMD, DRIVER_OUTPUT, bytes([n & 0xFF, n >> 8, 0x00])),
+            (_CMD, DATA_ENTRY, b"\x06"),            # Y first, X decrements: MONO_VLSB order
+            (_CMD, RAM_X, bytes([xe, 0])),
+            (_CMD, RAM_Y, bytes([0, 0, n & 0xFF, n >> 8])),
+            (_CMD, BORDER, b"\x05"),
+            (_CMD, UPDATE_CTRL1, b"\x88\x80"),      # read both RAMs inverted: 1 = ink
+            (_CMD, TEMP_SENSOR, b"\x80"),           # the internal sensor picks the waveform
+            (_BUSY, INIT_TIMEOUT_MS, "after init"),
+            (_DONE, self._ready),
+        ])
+
+    def _ready(self):
+        self.ready = True
+
+    def _counters(self):
+        return [(_CMD, RAM_X_COUNTER, bytes([self.height // 8 - 1])), (_CMD, RAM_Y_COUNTER, b"\x00\x00")]
+
+    def _refresh(self, full):
+        if full is None:
+            full = self.full_every == 0 or self.partials >= self.full_every or not self.refreshes
+        steps = self._counters() + [(_FRAME, WRITE_BW)]
+        if full:
+            # Both RAMs get the image, so the next partial refresh compares
+            # against what is really on the glass.
+            steps += self._counters() + [(_FRAME, WRITE_RED)]
+        steps += [(_CMD, UPDATE_CTRL2, bytes([SEQ_FULL if full else SEQ_PARTIAL])),
+                  (_CMD, MASTER_ACTIVATION, None),
+                  (_BUSY, REFRESH_TIMEOUT_MS, "during a full refresh" if full else "during a partial refresh")]
+        if not full:
+            steps += self._counters() + [(_FRAME, WRITE_RED)]
+        steps.append((_DONE, self._count_full if full else self._count_partial))
+        self.refreshes.append("full" if full else "partial")
+        self._run(steps)
+
+    def _count_full(self):
+        self.partials = 0
+
+    def _count_partial(self):
+        self.partials += 1
+
+    def _fail(self, what, waited):
+        self.error = DisplayError(
+            "e-ink: the SSD1680 %s pin stayed high for %d ms %s: check its wiring, the panel "
+            "cable and 3.3 V power (blink code %d)" % (self.busy_name, waited, what, blink.DISPLAY_BUSY_STUCK),
+            blink.DISPLAY_BUSY_STUCK)
+        self.steps = []
+        self._i = 0
+
+    def sleep(self):
+        """Deep sleep (the image stays without power); needs begin() after."""
+        self._run([(_CMD, DEEP_SLEEP, b"\x01"), (_DONE, self._asleep)])
+
+    def _asleep(self):
+        self.ready = False

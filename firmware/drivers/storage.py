@@ -1,0 +1,161 @@
+# Settings and scores as small files, written so a power cut never leaves a
+# broken one: the new content goes to NAME.tmp, is closed, then renamed over
+# NAME (rename is atomic on LittleFS, the Pico's file system, and on POSIX).
+# A cut before the rename leaves the old file; after it, the new one.
+#
+# Each file is one JSON line followed by a checksum line, so a file damaged
+# some other way (an SD card pulled, a half-flashed image) is recognised:
+# load() then gives the defaults and a notice the box shows, never a crash.
+#
+# Flash writes and erases on the RP2040 run with interrupts masked: while a
+# slap window is open (the app sets `slap_window`) save() refuses, so a slap
+# is never timestamped late; save between rounds.
+#
+# `fs` does the file operations (OsFs below on both the board and the PC;
+# hal.host.storage.CutFs adds power cuts and a record for the tests).
+import json
+import os
+
+TMP = ".tmp"
+
+
+def checksum(data):
+    """Fletcher-16 of a bytes-like: small ints only, the same everywhere."""
+    a = 0
+    b = 0
+    for c in data:
+        a = (a + c) % 255
+        b = (b + a) % 255
+    return (b << 8) | a
+
+
+def encode(value):
+    body = json.dumps(value)
+    return body + "\n#%04x\n" % checksum(body.encode())
+
+
+def decode(text):
+    """The value in a file's text, or ValueError saying what is wrong."""
+    lines = text.split("\n")
+    if len(lines) < 2 or not lines[1].startswith("#"):
+        raise ValueError("no checksum line (cut short?)")
+    body = lines[0]
+    try:
+        want = int(lines[1][1:], 16)
+    except ValueError:
+        raise ValueError("bad checksum line")
+    if checksum(body.encode()) != want:
+        raise ValueError("checksum mismatch")
+    return json.loads(body)
+
+
+class OsFs:
+    """Files under a directory, through os and open()."""
+
+    def __init__(self, root):
+        self.root = root.rstrip("/") if len(root) > 1 else root
+
+    def path(self, name):
+        return self.root + "/" + name
+
+    def ensure(self):
+        try:
+            os.mkdir(self.root)
+        except OSError:
+            pass  # already there
+
+    def read(self, name):
+        with open(self.path(name)) as f:
+            return f.read()
+
+    def open_write(self, name):
+        return open(self.path(name), "w")
+
+    def rename(self, a, b):
+        os.rename(self.path(a), self.path(b))
+
+    def remove(self, name):
+        os.remove(self.path(name))
+
+    def listdir(self):
+        return os.listdir(self.root)
+
+    def exists(self, name):
+        try:
+            os.stat(self.path(name))
+            return True
+        except OSError:
+            return False
+
+
+class SlapWindowOpen(Exception):
+    pass
+
+
+class Storage:
+    def __init__(self, fs):
+        self.fs = fs
+        self.slap_window = False
+        self.notices = []   # what the box should tell the player, in order
+        self.writes = 0
+        fs.ensure()
+
+    def load(self, name, defaults):
+        """(value, notice): the saved value, or a copy of `defaults` and a
+        notice saying why (None when all went well).  A saved dict misses
+        no key of the defaults: new settings get their default value."""
+        notice = None
+        try:
+            text = self.fs.read(name)
+        except OSError:
+            # Missing: normal on the first start, so not kept in `notices`.
+            return _copy(defaults), "%s not found: using the defaults" % name
+        try:
+            value = decode(text)
+        except ValueError as e:
+            notice = "%s was damaged (%s): back to the defaults" % (name, e)
+            self.notices.append(notice)
+            return _copy(defaults), notice
+        if isinstance(defaults, dict):
+            if not isinstance(value, dict):
+                notice = "%s held the wrong kind of data: back to the defaults" % name
+                self.notices.append(notice)
+                return _copy(defaults), notice
+            out = _copy(defaults)
+            for k in value:
+                out[k] = value[k]
+            value = out
+        return value, notice
+
+    def save(self, name, value):
+        """Write atomically.  Refused (SlapWindowOpen) while a slap window is
+        open: flash writes mask interrupts."""
+        if self.slap_window:
+            raise SlapWindowOpen("not saving %s while a slap window is open: flash writes mask "
+                                 "interrupts and would delay slap timestamps; save between rounds" % name)
+        text = encode(value)
+        tmp = name + TMP
+        f = self.fs.open_write(tmp)
+        try:
+            f.write(text)
+        finally:
+            f.close()
+        self.fs.rename(tmp, name)
+        self.writes += 1
+
+    def clean(self):
+        """Remove temp files a power cut may have left (call at boot)."""
+        for name in self.fs.listdir():
+            if name.endswith(TMP):
+                try:
+                    self.fs.remove(name)
+                except OSError:
+                    pass
+
+
+def _copy(v):
+    if isinstance(v, dict):
+        return dict(v)
+    if isinstance(v, list):
+        return list(v)
+    return v

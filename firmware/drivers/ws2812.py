@@ -1,0 +1,159 @@
+# WS2812 LED matrix: an RGB565 frame buffer in, PIO words out.
+#
+# The renderer draws into `fb` (gfx.fb FrameBuffer, RGB565, x right, y down);
+# show() maps each pixel to its place on the chain (serpentine or rows, from
+# the board file), applies the brightness and the current cap, and hands one
+# 32-bit word per LED to the output: an rp2 StateMachine running the PIO
+# program of hal/rp2/ws2812.py (or its host recorder).  Never neopixel.write
+# or machine.bitstream: they mask interrupts for the whole strip (~7.7 ms for
+# 256 LEDs) and every slap timestamp taken meanwhile would be late.
+#
+# Word layout: 24 bits per LED, in the order they go on the wire, bit 0
+# first: the PIO program shifts right and pulls every 24 bits.  So for GRB
+# the word is rev(G) | rev(R) << 8 | rev(B) << 16, rev() reversing a byte's
+# bits (the LED wants each byte MSB first).  Words stay below 2**24: small
+# ints, nothing allocated per frame on the board, and DMA can send the array
+# as is.
+#
+# Current model (WS2812B, 5 V): each LED draws IDLE_UA even when dark, plus
+# up to MA_PER_CHANNEL mA per colour channel, linear in its 0..255 value.
+# A frame's estimate is n * IDLE_UA + sum(channel values) * MA_PER_CHANNEL/255.
+# show() scales every channel by the same factor when the estimate would pass
+# the budget (board file display.max_ma), rounding down, so no frame sent can
+# draw more than the budget by this model.
+from array import array
+from gfx import fb as gfb
+
+IDLE_UA = 1000
+MA_PER_CHANNEL = 20
+_UA_PER_STEP = MA_PER_CHANNEL * 1000 // 255  # 78 uA per value step (rounded down)
+
+# RGB565 -> 8-bit channel: replicate the high bits into the low ones so 31
+# maps to 255 and 0 to 0.
+_R5 = bytes([(v << 3) | (v >> 2) for v in range(32)])
+_G6 = bytes([(v << 2) | (v >> 4) for v in range(64)])
+
+
+def _rev(v):
+    r = 0
+    for _ in range(8):
+        r = (r << 1) | (v & 1)
+        v >>= 1
+    return r
+
+
+REV = bytes([_rev(v) for v in range(256)])
+
+
+def wire_bytes(word):
+    """The three bytes an LED receives for a FIFO word (tests, docs)."""
+    return bytes([REV[word & 255], REV[(word >> 8) & 255], REV[(word >> 16) & 255]])
+
+
+def chain_index(x, y, width, layout):
+    """Position on the LED chain of pixel (x, y).  `rows`: every row runs left
+    to right; `serpentine`: odd rows run right to left (the usual wiring of
+    flexible 16x16 panels)."""
+    if layout == "serpentine" and (y & 1):
+        return y * width + (width - 1 - x)
+    return y * width + x
+
+
+def estimate_ua(channel_sum, n_leds):
+    """Current of a frame by the model above, in microamps."""
+    return n_leds * IDLE_UA + channel_sum * MA_PER_CHANNEL * 1000 // 255
+
+
+SCALE_ONE = 1 << 16  # scales are 16-bit fractions: fine enough that a capped
+                     # frame loses less than one value step per channel
+
+
+def cap_scale(channel_sum, n_leds, budget_ma):
+    """Scale (0..SCALE_ONE, SCALE_ONE = unchanged) that keeps a frame within
+    budget_ma."""
+    room = budget_ma * 1000 - n_leds * IDLE_UA
+    if room <= 0:
+        return 0
+    need = channel_sum * MA_PER_CHANNEL * 1000 // 255
+    if need <= room:
+        return SCALE_ONE
+    # Largest s with estimate(sum * s / SCALE_ONE) <= budget: the division
+    # rounds down and so does every scaled channel, so the bound holds.
+    # (One big-int product per frame on the board, none per pixel.)
+    return room * 255 * SCALE_ONE // (channel_sum * MA_PER_CHANNEL * 1000)
+
+
+class Ws2812Matrix:
+    kind = "ws2812"
+
+    def __init__(self, out, width, height, layout="serpentine", order="GRB", max_ma=500, brightness=255):
+        self.out = out
+        self.width = width
+        self.height = height
+        self.n = width * height
+        self.layout = layout
+        self.order = order
+        self.max_ma = max_ma
+        self.brightness = brightness
+        self.format = gfb.RGB565
+        self.buf, self.fb = gfb.new(width, height, gfb.RGB565)
+        self.words = array("I", [0] * self.n)
+        # Where each pixel's word goes on the chain, computed once.
+        self._place = array("H", [chain_index(i % width, i // width, width, layout) for i in range(self.n)])
+        # Bit position of R, G and B in the word (the first byte sent is at 0).
+        self._sh = [8 * order.index(ch) for ch in "RGB"]
+        self._rgb = bytearray(3 * self.n)
+        self.scale = SCALE_ONE
+        self.frames = 0
+        self.error = None
+        self.last_ua = 0     # estimate of the last frame sent
+        self.uncapped_ua = 0  # what it would have drawn without the cap
+
+    # The same interface as the other displays (see hal/__init__.py).
+    busy = False
+
+    def show(self, full=None):
+        """Send the frame buffer now (hal/rp2/ws2812.Ws2812Out: through
+        DMA it returns at once; interrupts stay on either way)."""
+        self.prepare()
+        self.out.put(self.words)
+        self.frames += 1
+
+    def poll(self, now_ms=0):
+        pass
+
+    def prepare(self):
+        """Frame buffer -> self.words, with brightness and the current cap."""
+        buf = self.buf
+        rgb = self._rgb
+        br = self.brightness
+        total = 0
+        for i in range(self.n):
+            c = buf[2 * i] | (buf[2 * i + 1] << 8)
+            r = _R5[c >> 11] * br // 255
+            g = _G6[(c >> 5) & 63] * br // 255
+            b = _R5[c & 31] * br // 255
+            rgb[3 * i] = r
+            rgb[3 * i + 1] = g
+            rgb[3 * i + 2] = b
+            total += r + g + b
+        s = cap_scale(total, self.n, self.max_ma)
+        self.scale = s
+        self.uncapped_ua = estimate_ua(total, self.n)
+        words = self.words
+        place = self._place
+        sr, sg, sb = self._sh
+        rev = REV
+        total = 0
+        for i in range(self.n):
+            r = rgb[3 * i] * s >> 16
+            g = rgb[3 * i + 1] * s >> 16
+            b = rgb[3 * i + 2] * s >> 16
+            total += r + g + b
+            words[place[i]] = (rev[r] << sr) | (rev[g] << sg) | (rev[b] << sb)
+        self.last_ua = estimate_ua(total, self.n)
+        return self.words
+
+    def off(self):
+        self.fb.fill(0)
+        self.show()

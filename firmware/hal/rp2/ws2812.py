@@ -1,0 +1,68 @@
+# The WS2812 output of the board: a PIO state machine (plus DMA) that turns
+# one 32-bit FIFO word per LED into the 800 kHz signal, with interrupts ON
+# the whole time (neopixel.write / machine.bitstream would mask them for
+# ~7.7 ms per 256 LEDs and make every slap timestamp taken meanwhile late).
+#
+# The program is the RP2040 datasheet's WS2812 loop: 10 PIO cycles per bit at
+# 8 MHz = 1.25 us; a 1 is high for 7 cycles, a 0 for 2.  It shifts RIGHT and
+# pulls every 24 bits: drivers.ws2812 stores each LED's 24 bits bit-reversed
+# in the low bits of the word (small ints: nothing allocated per frame), so
+# the bit the LED wants first is bit 0.
+import rp2
+from machine import Pin
+
+T1 = 2
+T2 = 5
+T3 = 3
+FREQ = 8000000
+PIO_BASE = (0x50200000, 0x50300000)
+TXF0 = 0x010
+
+
+@rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_RIGHT,
+             autopull=True, pull_thresh=24)
+def ws2812_program():
+    wrap_target()  # type: ignore[name-defined]
+    label("bit")  # type: ignore[name-defined]
+    out(x, 1).side(0)[T3 - 1]  # type: ignore[name-defined]
+    jmp(not_x, "zero").side(1)[T1 - 1]  # type: ignore[name-defined]
+    jmp("bit").side(1)[T2 - 1]  # type: ignore[name-defined]
+    label("zero")  # type: ignore[name-defined]
+    nop().side(0)[T2 - 1]  # type: ignore[name-defined]
+    wrap()  # type: ignore[name-defined]
+
+
+class Ws2812Out:
+    """put(words) like a StateMachine, through DMA when there is a free
+    channel: the call returns at once and the frame streams out by itself
+    (7.7 ms for 256 LEDs).  Without DMA, StateMachine.put paces the words
+    into the FIFO (the CPU waits, interrupts stay on)."""
+
+    def __init__(self, gpio, sm_id=0, use_dma=True):
+        self.sm_id = sm_id
+        self.sm = rp2.StateMachine(sm_id, ws2812_program, freq=FREQ, sideset_base=Pin(gpio))
+        self.sm.active(1)
+        self.dma = None
+        if use_dma:
+            try:
+                self.dma = rp2.DMA()
+            except (OSError, AttributeError):
+                self.dma = None  # no channel free / older firmware: plain put()
+        if self.dma is not None:
+            pio = sm_id >> 2
+            sm = sm_id & 3
+            self._fifo = PIO_BASE[pio] + TXF0 + 4 * sm
+            self._ctrl = self.dma.pack_ctrl(size=2, inc_write=False, treq_sel=pio * 8 + sm)
+
+    def put(self, words, shift=0):
+        if self.dma is None:
+            self.sm.put(words, shift)
+            return
+        # The previous frame is still streaming (a frame every <8 ms):
+        # wait for it; it ends within 7.7 ms and interrupts stay on.
+        while self.dma.active():
+            pass
+        self.dma.config(read=words, write=self._fifo, count=len(words), ctrl=self._ctrl, trigger=True)
+
+    def busy(self):
+        return self.dma is not None and bool(self.dma.active())
