@@ -1,0 +1,407 @@
+"""The hardware self-test: a maker's first check of a freshly built box, and
+later the "is it the box or the child?" check.
+
+    st = SelfTest(hal, lang="en", pad_timeout_ms=10000, led_ms=400, out=None)
+    while st.step(now_ms):      # call from the main loop; never blocks
+        ...                     # draw st.prompt if you like, feed the watchdog
+    st.report                   # [(part, ok, message)] in the order tested
+    st.ok                       # every part passed
+    st.lines()                  # ["OK   display: ...", "FAIL pad 3: ..."]
+
+    run(hal, lang="en", out=print)   # the same, blocking, for the REPL
+
+What it does, in order (each part reported as soon as it is known; `out`,
+if given, is called with each report line, e.g. `print` on the REPL):
+  display  draws a test pattern (frame, diagonals, four corner blocks: red,
+           green, blue, white on colour displays), sends it and checks the
+           display answers: an OSError (I2C NACK, SPI fault), a driver
+           `error` (e.g. e-ink BUSY never released) or still busy after
+           5 s is a failure; no display at all too.
+  storage  writes, reads back and deletes a small file (selftest.tmp).
+  leds     lights each pad LED in turn (led_ms each): the maker watches.
+  buzzer   plays each of the box's sounds (app.sounds) once: the maker
+           listens.  A board without buzzer passes ("none on this board").
+  pads     for each pad in turn: lights its LED, asks for a press and waits
+           up to pad_timeout_ms.  Reports the press-to-event time (from the
+           interrupt timestamp in the capture to the moment the loop saw the
+           event), a dead pad (no press in time) and a stuck pad (held down:
+           flagged stuck by the capture (S6), or still held when its time
+           ran out).
+Then all LEDs go off and the display shows a green frame (all passed) or a
+red cross.
+
+The HAL it needs is the app's (see app.io): hal.clock (ticks_ms, ticks_us),
+hal.pads (the PadCapture, or an object with .capture), hal.display (fb,
+width, height, show, busy; optional poll(now_ms), error), hal.leds
+(set(k, on)), hal.buzzer (drivers.buzzer.Buzzer: play(notes), poll(now_ms);
+None if the board has none), hal.storage (read, write, remove); optional
+hal.board for pin names in the messages.  While it
+runs, the self-test owns the pad events: the caller must not read
+capture.next_event().  It calls display.poll and the buzzer's poll itself.
+"""
+from core import ticks
+from app import io
+from app import sounds
+
+DISPLAY_WAIT_MS = 5000    # an e-ink full refresh takes ~1.6 s
+PAD_TIMEOUT_MS = 10000
+LED_MS = 400
+GAP_MS = 150              # silence between two sounds
+STORE_NAME = "selftest.tmp"
+
+RED = 0xF800   # RGB565
+GREEN = 0x07E0
+BLUE = 0x001F
+WHITE = 0xFFFF
+
+MSG = {
+    "en": {
+        "no_display": "no display (did it answer at boot? check its wiring and the board file)",
+        "no_answer": "does not answer (%s): check VCC, GND and the bus wires",
+        "busy": "still busy after %d s: check the BUSY wire and the panel's ribbon",
+        "shown": "test pattern shown: a frame, two diagonals, four corner blocks",
+        "driver_error": "driver error: %s",
+        "no_storage": "no storage on this board",
+        "read_back": "read back %r instead of what was written",
+        "not_deleted": "the test file is still there after delete",
+        "stored": "wrote, read back and deleted %s",
+        "storage_error": "file system error: %s",
+        "leds": "lit one by one: %s (check each lit)",
+        "no_leds": "no pad has an LED on this board",
+        "no_buzzer": "none on this board",
+        "played": "played %d sounds: %s (check each was heard)",
+        "press": "press pad %d",
+        "pad_ok": "pressed, event %d.%d ms after the press",
+        "dead": "no press within %d s: check its switch, its wire and its GND",
+        "stuck": "held down (stuck): check the switch is not jammed or shorted to GND",
+        "error": "error: %s",
+    },
+    "fr": {
+        "no_display": "pas d'ecran (a-t-il repondu au demarrage ? verifier les fils et le fichier de carte)",
+        "no_answer": "ne repond pas (%s) : verifier VCC, GND et les fils du bus",
+        "busy": "encore occupe apres %d s : verifier le fil BUSY et la nappe",
+        "shown": "mire affichee : un cadre, deux diagonales, quatre coins",
+        "driver_error": "erreur du pilote : %s",
+        "no_storage": "pas de stockage sur cette carte",
+        "read_back": "relu %r au lieu de ce qui a ete ecrit",
+        "not_deleted": "le fichier de test est encore la apres effacement",
+        "stored": "ecrit, relu et efface %s",
+        "storage_error": "erreur du systeme de fichiers : %s",
+        "leds": "allumees une a une : %s (verifier chacune)",
+        "no_leds": "aucun bouton n'a de LED sur cette carte",
+        "no_buzzer": "pas de buzzer sur cette carte",
+        "played": "%d sons joues : %s (verifier chacun)",
+        "press": "appuyez sur le bouton %d",
+        "pad_ok": "appuye, evenement %d.%d ms apres l'appui",
+        "dead": "aucun appui en %d s : verifier l'interrupteur, son fil et sa masse",
+        "stuck": "reste enfonce (coince) : verifier que l'interrupteur n'est pas bloque ou a la masse",
+        "error": "erreur : %s",
+    },
+}
+
+
+class SelfTest:
+    def __init__(self, hal, lang="en", pad_timeout_ms=PAD_TIMEOUT_MS, led_ms=LED_MS, out=None):
+        self.hal = hal
+        self.msg = MSG.get(lang, MSG["en"])
+        self.pad_timeout_ms = pad_timeout_ms
+        self.led_ms = led_ms
+        self.out = out
+        self.clock = hal.clock
+        self.cap = io.capture(hal)
+        self.n = io.n_pads(hal)
+        self.raw_display = getattr(hal, "display", None)
+        self.display = io.Display(hal)
+        self.lights = io.Lights(hal, self.n)
+        self.buzzer = getattr(hal, "buzzer", None)
+        self.report = []
+        self.prompt = ""
+        self.latency_us = [None] * self.n   # per pad, for the caller's screen
+        self.display_ok = False
+        self.now = 0
+        self.running = True
+        self._gen = None
+
+    # ---- driving ----
+
+    def step(self, now_ms=None):
+        """Advance the test to now_ms (ticks_ms); True while it is running."""
+        if not self.running:
+            return False
+        self.now = self.clock.ticks_ms() if now_ms is None else now_ms
+        if self._gen is None:
+            self._gen = self._run()
+        self._poll_parts()
+        try:
+            next(self._gen)
+        except StopIteration:
+            self.running = False
+        return self.running
+
+    @property
+    def ok(self):
+        for _, good, _ in self.report:
+            if not good:
+                return False
+        return True
+
+    def failed(self):
+        return [r for r in self.report if not r[1]]
+
+    def lines(self):
+        return ["%s %s: %s" % ("OK  " if good else "FAIL", part, m) for part, good, m in self.report]
+
+    # ---- helpers ----
+
+    def _add(self, part, good, message):
+        self.report.append((part, good, message))
+        if self.out is not None:
+            self.out("%s %s: %s" % ("OK  " if good else "FAIL", part, message))
+
+    def _poll_parts(self):
+        d = self.raw_display
+        if d is not None and self.display_ok:
+            p = getattr(d, "poll", None)
+            if p is not None:
+                try:
+                    p(self.now)
+                except Exception:
+                    self.display_ok = False
+        bz = self.buzzer
+        p = getattr(bz, "poll", None) if bz is not None else None
+        if p is not None:
+            p(self.now)
+
+    def _wait(self, ms):
+        end = ticks.add(self.now, ms)
+        while ticks.diff(self.now, end) < 0:
+            yield
+
+    def _pin(self, k, field="pin"):
+        """' (GP4)' for pad k from the board, or '' if the HAL has none."""
+        b = getattr(self.hal, "board", None)
+        pads = getattr(b, "pads", None) if b is not None else None
+        if not pads or k >= len(pads):
+            return ""
+        p = pads[k]
+        pin = p.get(field) if isinstance(p, dict) else getattr(p, field, None)
+        return "" if pin is None else " (GP%d)" % pin
+
+    def _has_led(self, k):
+        b = getattr(self.hal, "board", None)
+        pads = getattr(b, "pads", None) if b is not None else None
+        if not pads or k >= len(pads):
+            return getattr(self.hal, "leds", None) is not None
+        p = pads[k]
+        return (p.get("led") if isinstance(p, dict) else getattr(p, "led", None)) is not None
+
+    def _leds_only(self, k):
+        for j in range(self.n):
+            self.lights.set(j, j == k)
+        self.lights.show()
+
+    def _show(self, full=False):
+        """Send the frame if the display passed; a failure now is reported."""
+        if not self.display_ok:
+            return
+        try:
+            self.display.show(full)
+        except Exception as e:
+            self.display_ok = False
+            self._add("display", False, self.msg["no_answer"] % _why(e))
+
+    # ---- the test, one part after the other ----
+
+    def _run(self):
+        for name, part in (("display", self._display), ("storage", self._storage), ("leds", self._leds),
+                           ("buzzer", self._buzzer), ("pads", self._pads)):
+            try:
+                yield from part()
+            except Exception as e:
+                self._add(name, False, self.msg["error"] % _why(e))
+        self.prompt = ""
+        for j in range(self.n):
+            self.lights.set(j, False)
+        self.lights.show()
+        self._draw_verdict()
+        self._show(True)
+
+    def _display(self):
+        d = self.raw_display
+        if d is None:
+            self._add("display", False, self.msg["no_display"])
+            return
+        self.display_ok = True
+        self._draw_pattern()
+        try:
+            self.display.show(True)
+        except Exception as e:
+            self.display_ok = False
+            self._add("display", False, self.msg["no_answer"] % _why(e))
+            return
+        end = ticks.add(self.now, DISPLAY_WAIT_MS)
+        while True:
+            err = getattr(d, "error", None)
+            if err is not None or not self.display_ok:
+                self.display_ok = False
+                self._add("display", False, self.msg["driver_error"] % _why(err))
+                return
+            try:
+                busy = self.display.busy()
+            except Exception as e:
+                self.display_ok = False
+                self._add("display", False, self.msg["no_answer"] % _why(e))
+                return
+            if not busy:
+                break
+            if ticks.diff(self.now, end) >= 0:
+                self.display_ok = False
+                self._add("display", False, self.msg["busy"] % (DISPLAY_WAIT_MS // 1000))
+                return
+            yield
+        self._add("display", True, self.msg["shown"])
+
+    def _storage(self):
+        store = getattr(self.hal, "storage", None)
+        if store is None:
+            self._add("storage", False, self.msg["no_storage"])
+            return
+        text = "selftest %d\n" % self.now
+        try:
+            store.write(STORE_NAME, text)
+            back = store.read(STORE_NAME)
+            if back != text:
+                self._add("storage", False, self.msg["read_back"] % (back,))
+                return
+            store.remove(STORE_NAME)
+            if store.read(STORE_NAME) is not None:
+                self._add("storage", False, self.msg["not_deleted"])
+                return
+        except OSError as e:
+            self._add("storage", False, self.msg["storage_error"] % _why(e))
+            return
+        self._add("storage", True, self.msg["stored"] % STORE_NAME)
+        yield
+
+    def _leds(self):
+        lit = []
+        for k in range(self.n):
+            if not self._has_led(k):
+                continue
+            self._leds_only(k)
+            lit.append(str(k + 1))
+            yield from self._wait(self.led_ms)
+        self._leds_only(-1)
+        if lit:
+            self._add("leds", True, self.msg["leds"] % " ".join(lit))
+        else:
+            self._add("leds", True, self.msg["no_leds"])
+
+    def _buzzer(self):
+        if self.buzzer is None:
+            self._add("buzzer", True, self.msg["no_buzzer"])
+            return
+        for name in sounds.NAMES:
+            seq = getattr(sounds, name)
+            self.buzzer.play(seq)
+            yield from self._wait(sounds.duration_ms(seq) + GAP_MS)
+        self._add("buzzer", True, self.msg["played"] % (len(sounds.NAMES), " ".join(sounds.NAMES)))
+
+    def _pads(self):
+        cap = self.cap
+        # presses from before this part are stale: the prompt had not asked
+        while cap.next_event() >= 0:
+            pass
+        for k in range(self.n):
+            part = "pad %d%s" % (k + 1, self._pin(k))
+            bit = 1 << k
+            self.prompt = self.msg["press"] % (k + 1)
+            self._leds_only(k)
+            self._draw_prompt(k)
+            self._show()
+            end = ticks.add(self.now, self.pad_timeout_ms)
+            verdict = None
+            while verdict is None:
+                p = cap.next_event()
+                while p >= 0 and p != k:
+                    p = cap.next_event()   # another pad: not its turn
+                if p == k:
+                    lat = ticks.diff(self.clock.ticks_us(), cap.ev_t)
+                    self.latency_us[k] = lat
+                    verdict = (True, self.msg["pad_ok"] % (lat // 1000, (lat % 1000) // 100))
+                elif cap.stuck_mask & bit:
+                    verdict = (False, self.msg["stuck"])
+                elif ticks.diff(self.now, end) >= 0:
+                    if cap.held_mask() & bit:
+                        verdict = (False, self.msg["stuck"])
+                    else:
+                        verdict = (False, self.msg["dead"] % (self.pad_timeout_ms // 1000))
+                else:
+                    yield
+            self._add(part, verdict[0], verdict[1])
+
+    # ---- drawing ----
+
+    def _colours(self):
+        if self.display.colour:
+            return WHITE, RED, GREEN, BLUE
+        return 1, 1, 1, 1
+
+    def _draw_pattern(self):
+        fb, w, h = self.display.fb, self.display.width, self.display.height
+        white, red, green, blue = self._colours()
+        fb.fill(0)
+        fb.rect(0, 0, w, h, white)
+        fb.line(0, 0, w - 1, h - 1, white)
+        fb.line(w - 1, 0, 0, h - 1, white)
+        s = max(2, min(w, h) // 5)
+        fb.fill_rect(1, 1, s, s, red)
+        fb.fill_rect(w - 1 - s, 1, s, s, green)
+        fb.fill_rect(1, h - 1 - s, s, s, blue)
+        fb.fill_rect(w - 1 - s, h - 1 - s, s, s, white)
+
+    def _draw_prompt(self, k):
+        # k + 1 blocks along the top, and the pad's LED lit: readable on a
+        # 16x16 matrix as on e-ink, in any language
+        fb, w, h = self.display.fb, self.display.width, self.display.height
+        white = self._colours()[0]
+        fb.fill(0)
+        s = max(1, w // 17)
+        for j in range(k + 1):
+            fb.fill_rect(j * 2 * s, 0, s, s, white)
+
+    def _draw_verdict(self):
+        fb, w, h = self.display.fb, self.display.width, self.display.height
+        white, red, green, blue = self._colours()
+        fb.fill(0)
+        if self.ok:
+            fb.rect(0, 0, w, h, green)
+            fb.rect(1, 1, w - 2, h - 2, green)
+        else:
+            fb.line(0, 0, w - 1, h - 1, red)
+            fb.line(w - 1, 0, 0, h - 1, red)
+
+
+def _why(e):
+    if e is None:
+        return "?"
+    s = str(e)
+    return "%s %s" % (type(e).__name__, s) if s else type(e).__name__
+
+
+def run(hal, lang="en", out=print, loop_ms=5, **kw):
+    """Run the whole self-test now (blocking), e.g. from the REPL; the lines
+    of the report.  Feeds the watchdog; on the host HAL it moves the fake
+    pads' time instead of sleeping."""
+    st = SelfTest(hal, lang, out=out, **kw)
+    pads = getattr(hal, "pads", None)
+    advance = getattr(pads, "advance", None)
+    wd = getattr(hal, "watchdog", None)
+    while st.step(hal.clock.ticks_ms()):
+        if wd is not None:
+            wd.feed()
+        if advance is not None:
+            advance(loop_ms * 1000)
+        else:
+            hal.clock.sleep_ms(loop_ms)
+    return st.lines()
