@@ -1,15 +1,32 @@
 """The real firmware on the host HAL, as the simulator sees it.
 
 Box opens the host HAL for a board file (hal.open_host), starts the
-firmware's App on it and exposes what reached the fake hardware: the
-display's frame buffer, the pad LEDs, the buzzer's PWM, plus the game log the
-box wrote.  Presses go in through hal.pads (HostPads): the same fake pins and
+firmware's App on it (app.box.App, the very loop the board runs) and exposes
+what reached the fake hardware: the display's frame buffer at each show(),
+the pad LEDs, the buzzer's PWM, plus the game logs the box wrote to its
+storage.  Presses go in through hal.pads (HostPads): the same fake pins and
 interrupt handler as the tests.
+
+The box is driven as on the board: app.tick() every LOOP_US of virtual time
+(the board's loop sleeps LOOP_SLEEP_MS between ticks), the pads' scheduled
+edges and interrupts fired in between by HostPads.run_until.
+
+Game options from the command line stand in for the menu's choices: the
+box still goes through its menus (bots or a script choose the game and
+join), and when it deals, the options it takes from its settings are
+completed by the command line's (every option of RULES.md L, not only those
+the menus offer).
 """
 import os
+import shutil
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = os.path.join(ROOT, "boards")
+
+LOOP_US = 5000          # app.tick() every 5 ms of virtual time
+MENU_GAP_US = 300000    # bots in the menus: one press every 0.3 s
+TAP_US = 80000
 
 
 class BoxError(Exception):
@@ -36,3 +53,318 @@ def load_board(name):
         return _board.load(path)
     except ValueError as e:
         raise BoxError(str(e))
+
+
+_cli_options = {}
+
+
+def _install_option_override():
+    """Make the box's engine options the menu's choices completed by the
+    command line's (see the module docstring).  Installed once."""
+    from app import settings as _set
+    if getattr(_set.engine_options, "_sim", False):
+        return
+    menu_options = _set.engine_options
+
+    def engine_options(game, opts, players):
+        out = menu_options(game, opts, players)
+        for k, v in _cli_options.get(game, {}).items():
+            if k != "players":
+                out[k] = v
+        return out
+    engine_options._sim = True
+    _set.engine_options = engine_options
+
+
+def check_options(game, options):
+    """Refuse options the engine refuses, before any window opens."""
+    opts = dict(options)
+    try:
+        if game == "tape":
+            from games import tape
+            tape.normalize(opts)
+        else:
+            from games import bataille
+            bataille.normalize(opts, game)
+    except ValueError as e:
+        raise BoxError("--game %s: %s" % (game, e))
+
+
+class Box:
+    def __init__(self, board, cfg, storage_dir=None):
+        from hal.host.clock import VirtualClock
+        import hal
+        self.board = board
+        self.cfg = cfg
+        self.game = cfg.game
+        self.options = dict(cfg.options)
+        self.players = self.options.get("players", 2)
+        self.n_pads = board.n_pads
+        if self.players > self.n_pads:
+            raise BoxError("%d players need %d pads, and board %s has %d"
+                           % (self.players, self.players, cfg.board, self.n_pads))
+        if self.players < 2:
+            raise BoxError("--players must be 2 or more")
+        check_options(self.game, self.options)
+        _cli_options.clear()
+        _cli_options[self.game] = self.options
+        _install_option_override()
+        d = board.display
+        self.kind, self.width, self.height = d.kind, d.width, d.height
+        self.clock = VirtualClock()
+        self._tmp = None
+        if storage_dir is None:
+            self._tmp = storage_dir = tempfile.mkdtemp(prefix="sim_box_")
+        self.storage_dir = storage_dir
+        self.hal = hal.open_host(board, self.clock, storage_dir)
+        self.pads = self.hal.pads
+        self._frames = 0
+        self._frame = None
+        self._watch_display()
+        from app import box as _app
+        self.app = _app.App(self.hal, seed=cfg.seed)
+        self.failed = None
+        self.finished = False
+        self.games_over = 0
+        self.bots = []
+        self._bot_pads = ()
+        self._menu_next = 0
+        self._next_tick = self.clock.now
+        self._seen_cards = 0
+        self._seen_windows = 0
+        self._turn_key = None
+        self._play_t0 = None
+
+    # ---- what reached the hardware -------------------------------------
+
+    def _watch_display(self):
+        """Keep a copy of the frame buffer at every show(): what the
+        display receives (the renderer may draw the next frame into the same
+        buffer before the panel is done)."""
+        disp = self.hal.display
+        show = disp.show
+        box = self
+
+        def watched_show(full=None):
+            box._frames += 1
+            box._frame = (box._frames, bytes(disp.buf), disp.format, full)
+            return show(full)
+        disp.show = watched_show
+
+    def frame(self):
+        """(serial, frame buffer bytes, framebuf format, full refresh) of
+        the last frame shown, or None before the first."""
+        return self._frame
+
+    def leds(self):
+        """Per pad: its LED colour when lit (the player colours of the
+        screen, so a pad matches its quadrant), None when dark."""
+        from gfx import render
+        state = self.hal.leds.state
+        out = []
+        for k in range(self.n_pads):
+            out.append(render.player_rgb(k) if k < len(state) and state[k] else None)
+        return out
+
+    def down(self):
+        lv = self.pads.levels
+        return [bool(lv & (1 << k)) for k in range(self.n_pads)]
+
+    def tone(self):
+        """(frequency Hz, duty 0..65535) of the buzzer's PWM now."""
+        bz = self.hal.buzzer
+        pwm = getattr(bz, "pwm", None)
+        if pwm is None:
+            return 0, 0
+        return getattr(pwm, "f", 0), getattr(pwm, "duty", 0)
+
+    def menu_button(self, down):
+        m = getattr(self.hal, "menu", None)
+        if m is not None and hasattr(m, "press") and down:
+            m.press()
+
+    def status(self):
+        app = self.app
+        st = app.state
+        if st == "play":
+            return "%s, %d players" % (app.game_name, len(app.pads_in))
+        if st == "error":
+            return "error: %s" % getattr(app, "error_text", "")
+        return st
+
+    def game_name(self):
+        return getattr(self.app, "game_name", self.game)
+
+    def result(self):
+        v = self.app.view
+        if v is None:
+            return "no game"
+        w = ", ".join(["P%d" % (p + 1) for p in v.winners]) or "nobody"
+        s = "%s %s (%s); cards %s" % (w, "wins" if len(v.winners) == 1 else "share the win", v.reason,
+                                     " ".join([str(c) for c in v.counts]))
+        if self.game_name() == "tape":
+            s += "; points %s" % " ".join([str(c) for c in v.points])
+        return s
+
+    def log_text(self):
+        """Every game log the box wrote (oldest first), read from the files
+        on its (host) file system, as `mpremote cp` would copy them."""
+        from app import logs as _logs
+        fs = getattr(self.hal.storage, "fs", None)
+        folder = fs.path(_logs.DIR) if fs is not None else os.path.join(self.storage_dir, _logs.DIR)
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return ""
+        nums = sorted([_logs.number_of(n) for n in names if _logs.number_of(n) >= 0])
+        out = []
+        for n in nums:
+            try:
+                with open(os.path.join(folder, "game_%d.jsonl" % n), encoding="utf-8") as f:
+                    t = f.read()
+            except OSError:
+                continue
+            if t:
+                out.append(t if t.endswith("\n") else t + "\n")
+        return "".join(out)
+
+    # ---- running -------------------------------------------------------
+
+    def add_bots(self, spec, seed):
+        """Bots (hal.host.bots.Bot) for pads 0..players-1, or the pads of
+        --bot-pads; they also go through the menus and join."""
+        from hal.host.bots import Bot
+        pads = self.cfg.bot_pads if self.cfg.bot_pads is not None else list(range(self.players))
+        self._bot_pads = [k for k in pads if 0 <= k < self.n_pads]
+        self.bots = []
+        for k in self._bot_pads:
+            spread = min(spec.spread_ms, spec.mean_ms)
+            b = Bot(spec.mean_ms, spread, spec.false_rate, spec.miss_rate, seed * 8 + k + 1)
+            b.pad = k
+            self.bots.append(b)
+
+    def begin(self):
+        pass
+
+    def quantum_us(self):
+        return 50 * LOOP_US
+
+    def step_until(self, t_us):
+        """Run the firmware up to virtual time t_us (ticks every LOOP_US).
+        Returns early when a new frame was shown, so each screen can be
+        seen."""
+        frames = self._frames
+        while self.clock.now < t_us:
+            nxt = self._next_tick
+            if nxt > t_us:
+                self.pads.run_until(t_us)
+                break
+            self.pads.run_until(nxt)
+            self._tick()
+            self._next_tick = nxt + LOOP_US
+            if self._frames != frames or self.failed:
+                break
+
+    def _tick(self):
+        app = self.app
+        try:
+            app.tick()
+        except Exception as e:      # the app catches game errors itself
+            self.failed = "%s: %s" % (type(e).__name__, e)
+            if os.environ.get("SIM_DEBUG"):
+                import traceback
+                traceback.print_exc()
+            return
+        st = app.state
+        if st == "end" and not self.finished:
+            self.finished = True
+            self.games_over += 1
+        if self.bots:
+            self._bots_react(st)
+
+    def _tap(self, k, at):
+        for b in self.bots:
+            if b.pad == k:
+                return b.press(self.pads, max(at, self.clock.now), TAP_US)
+        return False
+
+    def _bots_react(self, st):
+        app = self.app
+        now = self.clock.now
+        if st == "menu":
+            if now < self._menu_next or self.finished:
+                return
+            self._menu_next = now + MENU_GAP_US
+            from app import menu as _menu
+            from app import settings as _set
+            if app.menu_name != "home":
+                # back to the home menu: choose "back" if shown, else next
+                it = app.items[app.sel]
+                self._tap(1 if it[2] == "go" and it[3] == "home" else _menu.NEXT_PAD, now)
+                return
+            target = _set.GAME_NAMES.index(self.game)
+            self._tap(1 if app.sel == target else _menu.NEXT_PAD, now)
+        elif st == "join":
+            if now < self._menu_next:
+                return
+            self._menu_next = now + MENU_GAP_US
+            for k in range(self.players):
+                if not app.joined[k] and k in self._bot_pads:
+                    self._tap(k, now)
+                    return
+        elif st == "play":
+            if self._play_t0 is None:
+                self._play_t0 = now
+            if app.game_name == "tape":
+                self._tape_react()
+            elif app.next_step is None and app.waiting_mask:
+                # the box waits for these pads to flip: each bot presses once
+                # (a bot whose press is still on its way is busy)
+                for b in self.bots:
+                    if app.waiting_mask & (1 << b.pad) and b.busy_until <= now:
+                        b.press(self.pads, now + b.reaction_us(), TAP_US)
+        elif st in ("error", "notice"):
+            if now >= self._menu_next:
+                self._menu_next = now + 4 * MENU_GAP_US
+                self._tap(0, now + 1200000)
+
+    def _tape_react(self):
+        """As hal.host.bots.TapeMatch: slap a card a rule holds for after a
+        reaction time (or miss it), false-slap now and then, lay the card on
+        one's turn in turns mode."""
+        app = self.app
+        g = app.game
+        if g is None:
+            return
+        now = self.clock.now
+        pads_in = app.pads_in
+        by_player = {}
+        for b in self.bots:
+            if b.pad in pads_in:
+                by_player[pads_in.index(b.pad)] = b
+        if g.cards_laid != self._seen_cards:
+            self._seen_cards = g.cards_laid
+            if g.window_open() if callable(g.window_open) else g.window_open:
+                if g.windows != self._seen_windows:
+                    self._seen_windows = g.windows
+                    for p, b in by_player.items():
+                        if not b.misses():
+                            b.press(self.pads, now + b.reaction_us(), TAP_US)
+            else:
+                for p, b in by_player.items():
+                    if b.false_slaps():
+                        b.press(self.pads, now + b.reaction_us(), TAP_US)
+        if g.turns_mode and g.phase == 0:
+            key = (g.round, g.turn_no, g.takes)
+            if key != self._turn_key:
+                self._turn_key = key
+                b = by_player.get(g.turn)
+                if b is not None:
+                    at = now + b.think()
+                    if not b.press(self.pads, at, TAP_US):
+                        b.press(self.pads, b.busy_until, TAP_US)
+
+    def close(self):
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None

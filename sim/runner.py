@@ -1,0 +1,72 @@
+"""Running the box: in a window (a person presses the pads) or headless
+(bots and scripts press them, as fast as the virtual clock allows).
+
+Both drive the same sim.box.Box: the real firmware app on the host HAL.
+The window maps real time to the virtual clock; headless runs jump the
+clock from one thing to do to the next.
+"""
+import os
+import sys
+
+from sim import box as _box
+from sim import script as _script
+
+FRAME_US = 1000 * 1000 // 60
+
+
+def _say(msg):
+    sys.stderr.write("sim: %s\n" % msg)
+
+
+def run(cfg):
+    try:
+        board = _box.load_board(cfg.board)
+    except _box.BoxError as e:
+        _say(str(e))
+        return 2
+    presses = []
+    if cfg.script:
+        try:
+            presses = _script.load(cfg.script, board.n_pads)
+        except _script.ScriptError as e:
+            _say(str(e))
+            return 2
+        except OSError as e:
+            _say("%s: cannot read the press script (%s)" % (cfg.script, e.strerror or e))
+            return 1
+    if cfg.screenshots:
+        try:
+            os.makedirs(cfg.screenshots, exist_ok=True)
+        except OSError as e:
+            _say("%s: cannot make the screenshot folder (%s)" % (cfg.screenshots, e.strerror or e))
+            return 1
+    try:
+        b = _box.Box(board, cfg)
+    except _box.BoxError as e:
+        _say(str(e))
+        return 2
+    if cfg.headless:
+        from sim import headless
+        return headless.run(cfg, b, presses)
+    from sim import window
+    return window.run(cfg, b, presses)
+
+
+def write_log(cfg, b):
+    """--log FILE or -: the log of the game(s) played, as the box wrote it."""
+    if not cfg.log:
+        return 0
+    text = b.log_text()
+    if cfg.log == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        d = os.path.dirname(os.path.abspath(cfg.log))
+        os.makedirs(d, exist_ok=True)
+        with open(cfg.log, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        _say("%s: cannot write the log (%s)" % (cfg.log, e.strerror or e))
+        return 1
+    return 0
