@@ -519,3 +519,73 @@ def test_l_replay_truncated_log_is_not_an_error():
     assert r.truncated and not r.done
     e = raises(log.LogError, B.replay, log.read(lines + [lines[-1]]))
     assert e.lineno == len(lines) + 1
+
+
+# --- B5: an ordered game that cycles ------------------------------------------
+
+# Found by tools/stats.py runs (seed 632 of the addition variant, one card
+# down, ordered pickup): the state first repeats after 237 + 1092 duels.
+CYCLING = [["9D", "8C", "JD", "KC", "8H", "8D", "3D", "2D", "3H", "10D", "AC", "8S", "3C",
+            "AH", "AS", "5C", "KD", "4D", "6H", "QS", "3S", "5H", "10H", "JH", "4H", "2S"],
+           ["QD", "AD", "4C", "QC", "10C", "7C", "7H", "JC", "7S", "6D", "10S", "6S", "QH",
+            "KS", "KH", "5D", "7D", "6C", "9C", "9H", "4S", "2C", "5S", "JS", "9S", "2H"]]
+CYCLING_OPTS = {"pickup": "ordered", "addition": True, "down": 1}
+
+
+def state_key(g):
+    out = bytearray()
+    for pile in g.piles:
+        out.append(pile.n)
+        out.extend(bytes(pile.to_list()))
+    return bytes(out)
+
+
+def duel_starts(options, hands, stop):
+    """(duel index, state key) at each duel start with an empty table."""
+    g, lg = game(hands, options)
+    g.log = None
+    while not g.done and g.duels <= stop:
+        if g._next == B._NEXT_DUEL and g.pot_n == 0:
+            yield g.duels, state_key(g)
+        g.step(0)
+
+
+def test_b5_ordered_game_that_cycles_is_a_draw_within_two_cycle_lengths():
+    # The repeat is found independently: a hash of every state (small ints,
+    # so it fits MicroPython's heap), then the two states compared in full.
+    seen = {}
+    mu = lam = -1
+    for k, key in duel_starts(CYCLING_OPTS, CYCLING, 100000):
+        h = 0
+        for b in key:                             # MicroPython's hash() of
+            h = (h * 1000003 + b) % 1000000000039  # bytes collides here
+        if h in seen:
+            mu = seen[h]
+            lam = k - mu
+            break
+        seen[h] = k
+    seen = None
+    assert lam > 0                                # the game really cycles
+    keys = [key for k, key in duel_starts(CYCLING_OPTS, CYCLING, mu + lam) if k in (mu, mu + lam)]
+    assert len(keys) == 2 and keys[0] == keys[1]
+    g, lg = game(CYCLING, CYCLING_OPTS)
+    while not g.done:
+        g.step(0)
+        lg.lines = lg.lines[-8:]
+    assert g.reason == "cycle" and g.winners == []
+    assert mu + lam <= g.duels <= mu + 2 * lam    # seen within two lengths
+    end = only(events(lg), "end")[0]
+    assert end["reason"] == "cycle" and sum(end["cards"]) == 52
+
+
+def test_b5_cycle_watch_is_bounded_and_off_for_shuffled_pickup():
+    g, lg = game(CYCLING, {"addition": True, "down": 1})
+    g.log = None
+    size = len(g.slots)
+    g.play()
+    assert g.reason == "all_cards" and g.watch_k == 0
+    g, lg = game(CYCLING, CYCLING_OPTS)
+    g.log = None
+    g.play()
+    assert g.reason == "cycle"
+    assert len(g.slots) == size == 32 * (2 + 52)
