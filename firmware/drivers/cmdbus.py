@@ -4,10 +4,15 @@
 
 
 class SpiCmdBus:
-    def __init__(self, spi, cs, dc):
+    """args_are_commands: the SSD1306 takes a command's arguments with D/C
+    LOW (D/C high would write them to its display RAM); the SSD1680 takes
+    them as data, D/C high."""
+
+    def __init__(self, spi, cs, dc, args_are_commands=False):
         self.spi = spi
         self.cs = cs
         self.dc = dc
+        self.args_are_commands = args_are_commands
         self.bytes_sent = 0
         cs.value(1)
         self._one = bytearray(1)
@@ -17,9 +22,12 @@ class SpiCmdBus:
         self.dc.value(0)
         self.cs.value(0)
         self.spi.write(self._one)
+        if data and self.args_are_commands:
+            self.spi.write(data)
+            self.bytes_sent += len(data)
         self.cs.value(1)
         self.bytes_sent += 1
-        if data is not None:
+        if data and not self.args_are_commands:
             self.data(data)
 
     def data(self, buf):

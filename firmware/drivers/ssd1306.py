@@ -138,7 +138,8 @@ class Ssd1306:
 
     def _fail(self, e):
         self.error = DisplayError(
-            "OLED: the SSD1306 does not answer (%s) on %s: check the wiring, its power and "
-            "its address (blink code %d)" % (e, self.where or "its bus", blink.DISPLAY_NO_ANSWER),
+            "OLED: the SSD1306 does not answer (OSError %s) on %s: check the wiring, its power "
+            "and its address (blink code %d)" % (e.args[0] if e.args else e, self.where or "its bus",
+                                                 blink.DISPLAY_NO_ANSWER),
             blink.DISPLAY_NO_ANSWER)
         self._next = self.pages

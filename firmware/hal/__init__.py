@@ -36,7 +36,7 @@ def _as_board(b):
 
 
 class Hal:
-    def __init__(self, board, clock, pads, leds, display, buzzer, storage, watchdog):
+    def __init__(self, board, clock, pads, leds, display, buzzer, storage, watchdog, echo=True):
         self.board = board
         self.clock = clock
         self.pads = pads
@@ -47,6 +47,7 @@ class Hal:
         self.watchdog = watchdog
         self.blinker = Blinker(leds)
         self.notices = []
+        self.echo = echo      # print notices on the REPL (the board); the host keeps them quiet
         self.failed_code = 0
         self.wire = None      # the host port's recorder of bus traffic
         self._reported = None
@@ -67,7 +68,8 @@ class Hal:
             self._reported = e
             self.failed_code = e.code
             self.notices.append(str(e))
-            print(str(e))  # the REPL: for whoever plugs in a USB cable
+            if self.echo:
+                print(str(e))  # the REPL: for whoever plugs in a USB cable
             self.blinker.start(e.code, self.clock.ticks_ms() if now_ms is None else now_ms)
 
 
@@ -90,7 +92,7 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
         pads = HostPads(b.n_pads, clock)
     hal = Hal(b, clock, pads, open_leds(b, wire),
               open_display(b, clock, wire, display_answers, eink_busy_stuck),
-              open_buzzer(b, clock), open_storage(storage_dir), HostWatchdog(clock, watchdog_ms))
+              open_buzzer(b, clock), open_storage(storage_dir), HostWatchdog(clock, watchdog_ms), False)
     hal.wire = wire
     return hal
 

@@ -76,7 +76,7 @@ def open_display(board, clock, wire=None, answers=True, busy_stuck=False):
             where = "I2C%d address 0x%02X (GP%d SDA, GP%d SCL)" % (d.i2c, d.addr, d.sda, d.scl)
             rst = None
         else:
-            bus = SpiCmdBus(HostSPI(wire, d.spi, d.baudrate), HostPin(d.cs, wire, 1), HostPin(d.dc, wire))
+            bus = SpiCmdBus(HostSPI(wire, d.spi, d.baudrate), HostPin(d.cs, wire, 1), HostPin(d.dc, wire), True)
             where = "SPI%d (GP%d SCK, GP%d MOSI)" % (d.spi, d.sck, d.mosi)
             rst = HostPin(d.rst, wire, 1)
         drv = Ssd1306(bus, d.width, d.height, where, rst)

@@ -30,7 +30,7 @@ def open_display(board, clock):
         drv = Ssd1306(I2cCmdBus(i2c, d.addr), d.width, d.height,
                       "I2C%d address 0x%02X (GP%d SDA, GP%d SCL)" % (d.i2c, d.addr, d.sda, d.scl))
     else:
-        bus = SpiCmdBus(_spi(d), Pin(d.cs, Pin.OUT, value=1), Pin(d.dc, Pin.OUT, value=0))
+        bus = SpiCmdBus(_spi(d), Pin(d.cs, Pin.OUT, value=1), Pin(d.dc, Pin.OUT, value=0), True)
         drv = Ssd1306(bus, d.width, d.height, "SPI%d (GP%d SCK, GP%d MOSI)" % (d.spi, d.sck, d.mosi),
                       Pin(d.rst, Pin.OUT, value=1))
     drv.begin()

@@ -1,0 +1,124 @@
+# SSD1680 e-ink driver (issue 5): the command sequences on the SPI wire, the
+# full-every-N schedule, and waiting on BUSY without ever blocking.
+from tinytest import raises
+from hal import board
+from hal.host.clock import VirtualClock
+from hal.host.display import open_display, FULL_US, PARTIAL_US
+from drivers import DisplayError, blink
+
+BOARDS = __file__.rsplit("/", 2)[0] + "/../boards"
+
+
+def _eink(stuck=False, full_every=None):
+    b = board.load(BOARDS + "/pico_eink.json")
+    if full_every is not None:
+        b.display.full_every = full_every
+    clock = VirtualClock(5000000)
+    d = open_display(b, clock, busy_stuck=stuck)
+    return d, clock, b
+
+
+def _run(d, clock, us, step=10000):
+    """Poll every `step` us for `us` us, as the main loop would."""
+    end = clock.now + us
+    while clock.now < end:
+        t = clock.now
+        d.poll()
+        assert clock.now == t  # poll() never sleeps
+        clock.advance(step)
+
+
+def _cmds(d, b):
+    return d.wire.commands(b.display.dc, b.display.cs)
+
+
+def test_ssd1680_init_sequence():
+    d, clock, b = _eink()
+    _run(d, clock, 100000)
+    assert d.ready and not d.busy
+    pins = [ev[1:] for ev in d.wire.events if ev[0] == "pin" and ev[1] == b.display.rst]
+    assert pins == [(12, 0), (12, 1)]  # hardware reset pulse first
+    assert _cmds(d, b) == [
+        (0x12, b""),                       # software reset
+        (0x01, bytes([0x27, 0x01, 0x00])),  # 296 gate lines
+        (0x11, b"\x06"),                   # Y first, X down: the MONO_VLSB order
+        (0x44, bytes([15, 0])),            # RAM X: byte 15 down to 0 (128 sources)
+        (0x45, bytes([0, 0, 0x27, 0x01])),  # RAM Y: line 0 to 295
+        (0x3C, b"\x05"),
+        (0x21, b"\x88\x80"),               # 1 = ink
+        (0x18, b"\x80"),
+    ]
+
+
+def test_ssd1680_full_refresh_sends_the_frame_buffer_and_waits_without_blocking():
+    d, clock, b = _eink()
+    _run(d, clock, 100000)
+    d.wire.clear()
+    d.fb.fill(0)
+    d.fb.rect(10, 10, 50, 30, 1)
+    d.show()
+    d.poll()
+    c = _cmds(d, b)
+    assert [x[0] for x in c] == [0x4E, 0x4F, 0x24, 0x4E, 0x4F, 0x26, 0x22, 0x20]
+    assert c[2][1] == bytes(d.buf) and len(c[2][1]) == 296 * 128 // 8
+    assert c[6][1] == b"\xf7"
+    # Busy for the refresh: the loop goes on, nothing more is sent.
+    _run(d, clock, FULL_US - 20000)
+    assert d.busy and len(_cmds(d, b)) == 8
+    _run(d, clock, 40000)
+    assert not d.busy and d.refreshes == ["full"]
+
+
+def test_ssd1680_partial_refreshes_then_a_full_one_every_n():
+    d, clock, b = _eink(full_every=3)
+    _run(d, clock, 100000)
+    for _ in range(9):
+        d.show()
+        _run(d, clock, FULL_US + 20000)
+    assert d.refreshes == ["full", "partial", "partial", "partial", "full", "partial", "partial", "partial", "full"]
+    seqs = [x[1] for x in _cmds(d, b) if x[0] == 0x22]
+    assert seqs == [b"\xf7", b"\xff", b"\xff", b"\xff", b"\xf7", b"\xff", b"\xff", b"\xff", b"\xf7"]
+    assert [a[1] for a in d.panel.activations] == d.refreshes
+
+
+def test_ssd1680_partial_refresh_keeps_the_old_image_in_red_ram_after():
+    d, clock, b = _eink()
+    _run(d, clock, 100000)
+    d.show()
+    _run(d, clock, FULL_US + 20000)
+    d.wire.clear()
+    d.fb.pixel(5, 5, 1)
+    d.show()
+    _run(d, clock, PARTIAL_US + 20000)
+    c = _cmds(d, b)
+    assert [x[0] for x in c] == [0x4E, 0x4F, 0x24, 0x22, 0x20, 0x4E, 0x4F, 0x26]
+    assert c[3][1] == b"\xff" and c[7][1] == bytes(d.buf)
+
+
+def test_ssd1680_show_while_busy_is_queued_and_merged():
+    d, clock, b = _eink()
+    _run(d, clock, 100000)
+    d.show()
+    d.poll()
+    d.show()
+    d.show(full=True)
+    d.show()
+    _run(d, clock, 2 * FULL_US + 100000)
+    assert d.refreshes == ["full", "full"]
+
+
+def test_ssd1680_busy_never_released_gives_a_clear_error():
+    d, clock, b = _eink(stuck=True)
+    _run(d, clock, 1900000)
+    assert d.error is None  # still within the init timeout
+    _run(d, clock, 200000)
+    e = d.error
+    assert isinstance(e, DisplayError) and e.code == blink.DISPLAY_BUSY_STUCK
+    assert "BUSY (GP13)" in str(e) and "stayed high" in str(e)
+    d.show()   # given up: no traffic, no exception
+    d.poll()
+
+
+def test_ssd1680_refuses_a_height_not_in_bytes():
+    from drivers.ssd1680 import Ssd1680
+    assert "multiple of 8" in str(raises(ValueError, Ssd1680, None, None, None, None, 296, 100))

@@ -1,0 +1,109 @@
+# The HAL facade (issue 5): every board opens on the host with every part; a
+# display that does not answer blinks its code on the pad LEDs while the pads
+# keep working; a board without a buzzer is fine; the watchdog records feeds.
+import os
+
+from hal import open_host, board
+from drivers import blink
+
+BOARDS = __file__.rsplit("/", 2)[0] + "/../boards"
+NAMES = ("pico_matrix", "pico_eink", "pico_oled", "pico_w", "rp2040_zero")
+
+
+def _rm(d):
+    for f in os.listdir(d):
+        os.remove(d + "/" + f)
+    os.rmdir(d)
+
+
+def test_hal_every_board_opens_on_the_host_with_every_part():
+    for name in NAMES:
+        b = board.load(BOARDS + "/" + name + ".json")
+        hal = open_host(b)
+        try:
+            assert hal.board is b and hal.display.kind == b.display.kind
+            assert hal.pads.n_pads == b.n_pads and len(hal.leds.pins) == b.n_pads
+            assert (hal.display.width, hal.display.height) == (b.display.width, b.display.height)
+            hal.display.fb.fill(1)
+            hal.display.show()
+            for _ in range(20):
+                hal.clock.advance(100000)
+                hal.poll()
+            assert hal.display.error is None and hal.failed_code == 0, name
+            hal.buzzer.tone(440, 50)
+            hal.storage.save("t.json", {"a": 1})
+            assert hal.storage.load("t.json", {})[0] == {"a": 1}
+        finally:
+            _rm(hal.storage.fs.root)
+
+
+def test_hal_pad_leds_follow_the_board_file():
+    hal = open_host(BOARDS + "/pico_matrix.json")
+    try:
+        hal.leds.only(2)
+        lit = [ev[1] for ev in hal.wire.events if ev[0] == "pin" and ev[2] == 1]
+        assert lit == [20]   # pad 2's LED is GP20 in the board file
+    finally:
+        _rm(hal.storage.fs.root)
+
+
+def test_hal_display_without_answer_blinks_and_pads_keep_working():
+    hal = open_host(BOARDS + "/pico_oled.json", display_answers=False)
+    try:
+        assert hal.failed_code == blink.DISPLAY_NO_ANSWER
+        assert "does not answer" in hal.notices[0]
+        levels = []
+        for i in range(40):          # 2 s of main loop at 50 ms a pass
+            if i == 10:
+                hal.pads.press(1, hal.clock.now + 1000)
+            hal.pads.run_until(hal.clock.now + 50000)
+            hal.poll()
+            levels.append(hal.leds.state[0])
+        assert hal.pads.capture.next_event() == 1   # the slap was captured
+        # the code on every pad LED: two flashes of 200 ms, then the pause
+        assert levels == [blink.level(2, 50 * (i + 1)) for i in range(40)]
+        assert levels[:13] == [1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1]   # 50 ms samples
+        assert levels[13:] == [0] * 27    # the 1.5 s pause
+        assert hal.leds.state == [levels[-1]] * 4
+    finally:
+        _rm(hal.storage.fs.root)
+
+
+def test_hal_eink_busy_stuck_blinks_its_code():
+    hal = open_host(BOARDS + "/pico_eink.json", eink_busy_stuck=True)
+    try:
+        for _ in range(30):
+            hal.clock.advance(100000)
+            hal.poll()
+        assert hal.failed_code == blink.DISPLAY_BUSY_STUCK and "BUSY (GP13)" in hal.notices[0]
+    finally:
+        _rm(hal.storage.fs.root)
+
+
+def test_hal_board_without_buzzer_plays_silently():
+    d = {"name": "quiet", "module": "pico", "pads": [{"pin": 2}, {"pin": 3}],
+         "display": {"kind": "ws2812", "width": 16, "height": 16, "pin": 22}}
+    hal = open_host(d)
+    try:
+        hal.buzzer.play([(440, 10)])
+        hal.clock.advance(20000)
+        hal.poll()
+        assert not hal.buzzer.playing and hal.leds.pins == [None, None]
+        hal.leds.all(1)   # no LEDs: accepted, nothing driven
+    finally:
+        _rm(hal.storage.fs.root)
+
+
+def test_hal_watchdog_records_feeds_and_knows_when_it_would_fire():
+    hal = open_host(BOARDS + "/pico_matrix.json", watchdog_ms=1000)
+    try:
+        wd = hal.watchdog
+        wd.start()
+        for _ in range(10):
+            hal.clock.advance(500000)
+            wd.feed()
+        assert len(wd.feeds) == 10 and not wd.would_have_fired()
+        hal.clock.advance(1200000)   # the loop hangs
+        assert wd.would_have_fired()
+    finally:
+        _rm(hal.storage.fs.root)
