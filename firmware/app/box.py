@@ -1,0 +1,580 @@
+# The box: menus, players joining, the game flow, screens, sounds, pad
+# lights, settings and game logs, driven by one non-blocking tick().
+#
+#   app = App(hal, seed=None)     hal from hal.open_board / hal.open_host
+#   app.tick()                    one pass of the main loop (never blocks)
+#   app.run()                     tick forever, sleeping a little (the board)
+#   app.state                     "menu", "join", "play", "pause", "end",
+#                                 "error", "notice", "selftest"
+#
+# Each tick: read the clock, let the pad capture track releases, drain the
+# presses (each one lights its pad and clicks at once: feedback within
+# 50 ms), run the game's timers, redraw if something changed and the display
+# is free, let the buzzer sequencer move on, feed the watchdog, and collect
+# garbage only at quiet moments (menus, between duels, after a game).
+#
+# Flow.  Home menu -> a game -> players join by pressing their pad (the game
+# starts once two or more joined and nobody joined for JOIN_WAIT_MS, or at
+# once when every pad joined) -> play -> end screen -> again / menu.  The
+# presses that join are the players' first flip: power-on to the first
+# Bata-waf duel is OK, pad 1, pad 2 (three presses).
+#
+# Bataille and Bata-waf: a duel is flipped once every player still in the
+# game pressed their pad (their pads stay lit until they do), or by itself
+# after AUTO_FLIP_MS when the "auto" option is on (small children).  A
+# battle and the take follow by themselves, SHOW_MS apart.  Tape-treize: the
+# engine runs its own timers (tempo or turns, T10); every press goes to it.
+#
+# Holding a pad HOLD_MS (or the menu button) pauses; a press resumes.  The
+# games are told a time that stops while paused, so a pause changes nothing
+# in the game or its log.
+import gc
+from core import log as _log
+from core import ticks
+from app import io, menu as _menu, settings as _set, sounds, strings, view as _view
+from app.logs import GameLogs
+from gfx import render
+
+HOLD_MS = 1500
+JOIN_WAIT_MS = 2500
+SHOW_MS = 1200
+BATTLE_MS = 1500
+AUTO_FLIP_MS = 3000
+END_MIN_MS = 1500
+FLASH_MS = 120
+ERROR_MIN_MS = 1000
+FLUSH_BYTES = 2048      # Bataille: write the log between duels past this
+LOOP_SLEEP_MS = 2
+
+
+class App:
+    def __init__(self, hal, seed=None, keep_logs=5):
+        self.hal = hal
+        self.clock = hal.clock
+        self.cap = io.capture(hal)
+        self.n_pads = io.n_pads(hal)
+        self.disp = io.Display(hal)
+        self.lights = io.Lights(hal, self.n_pads)
+        self.sound = io.Sound(hal)
+        self.store = io.Store(hal)
+        self.menu_button = io.Menu(hal)
+        self.wdt = getattr(hal, "watchdog", None)
+        self.logs = GameLogs(self.store, keep_logs)
+        self.seed = seed
+        self.games_played = 0
+        self.frames = 0
+        self.errors = 0
+        self.canvas = render.Canvas(self.disp.fb, self.disp.width, self.disp.height, self.disp.colour)
+        self.renderer = render.Renderer(self.canvas)
+        self.partial = 0
+        self.dirty = True
+        self.game = None
+        self.view = None
+        self.log = None
+        self.now = self.clock.ticks_us()
+        self.state_t = self.now
+        self.flash_until = [0] * self.n_pads
+        self.flashing = 0
+        self.hold_from = [0] * self.n_pads
+        self.holding = 0
+        self.pause_us = 0       # ticks the games did not see (pauses)
+        self.quiet_gc = False
+        self.collect = gc.collect   # the host runner may lighten it (CPython)
+        self.lit = 0
+        self.menu_name = "home"
+        self.notice = None
+        self.error_text = ""
+        self.error_kind = ""
+        self.selftest_lines = []
+        self.game_name = "batawaf"
+        self.pads_in = []
+        self.waiting_mask = 0
+        self.next_step = None
+        self.auto_at = None
+        self.flush_due = False
+        self.settings, notice = _set.load(self.store)
+        self.apply_settings()
+        if notice:
+            self.enter("notice")
+            self.notice = notice
+        else:
+            self.open_menu("home")
+
+    # ---- settings ---------------------------------------------------
+
+    def apply_settings(self):
+        st = self.settings
+        self.tab = strings.table(st["lang"])
+        self.renderer.s = self.tab
+        self.renderer.faces_fr = st["lang"] == "fr"
+        self.sound.set_volume(st["volume"])
+        self.canvas.set_level(st["brightness"])
+        self.disp.set_level(st["brightness"])
+        self.dirty = True
+
+    def save_settings(self):
+        try:
+            _set.save(self.store, self.settings)
+        except OSError as e:
+            print("settings not saved:", e)
+
+    # ---- states -----------------------------------------------------
+
+    def enter(self, state):
+        self.state = state
+        self.state_t = self.now
+        self.dirty = True
+        self.quiet_gc = state in ("menu", "join", "end", "error", "notice")
+
+    def since_ms(self):
+        return ticks.diff(self.now, self.state_t) // 1000
+
+    def open_menu(self, name):
+        self.menu_name = name
+        self.items, self.sel = _menu.build(name, self.settings)
+        self.enter("menu")
+        self.light_mask(3)
+
+    # ---- the loop ---------------------------------------------------
+
+    def run(self):
+        sleep = self.clock.sleep_ms
+        while True:
+            self.tick()
+            sleep(LOOP_SLEEP_MS)
+
+    def tick(self):
+        now = self.clock.ticks_us()
+        self.now = now
+        cap = self.cap
+        cap.poll(now)
+        k = cap.next_event()
+        while k >= 0:
+            t = cap.ev_t
+            self.feedback(k)
+            self.hold_from[k] = now
+            self.holding |= 1 << k
+            try:
+                self.press(k, t)
+            except Exception as e:
+                self.fail(e)
+            k = cap.next_event()
+        if self.menu_button.pressed():
+            self.menu_press()
+        try:
+            self.timers()
+        except Exception as e:
+            self.fail(e)
+        self.check_hold()
+        self.lights_tick()
+        if self.dirty and not self.disp.busy():
+            try:
+                self.draw()
+            except Exception as e:
+                self.fail(e)
+        self.sound.poll()
+        if self.wdt is not None:
+            self.wdt.feed()
+        if self.quiet_gc:
+            self.quiet_gc = False
+            self.collect()
+
+    # ---- feedback ---------------------------------------------------
+
+    def feedback(self, k):
+        """Every press: its pad lights and the buzzer clicks, now."""
+        self.flash_until[k] = ticks.add(self.now, FLASH_MS * 1000)
+        self.flashing |= 1 << k
+        self.lights.set(k, True)
+        self.lights.show()
+        if self.sound.busy_with() not in (sounds.FANFARE, sounds.ERROR):
+            self.sound.play(sounds.CLICK)
+
+    def light_mask(self, mask):
+        self.lit = mask
+
+    def lights_tick(self):
+        changed = False
+        for k in range(self.n_pads):
+            bit = 1 << k
+            if self.flashing & bit:
+                if ticks.diff(self.now, self.flash_until[k]) < 0:
+                    continue
+                self.flashing &= ~bit
+            if self.lights.set(k, bool(self.lit & bit)):
+                changed = True
+        if changed:
+            self.lights.show()
+
+    def check_hold(self):
+        if not self.holding:
+            return
+        held = self.cap.held_mask()
+        self.holding &= held
+        if self.state != "play":
+            return
+        for k in range(self.n_pads):
+            if self.holding & (1 << k) and ticks.diff(self.now, self.hold_from[k]) >= HOLD_MS * 1000:
+                self.holding = 0
+                self.pause()
+                return
+
+    # ---- presses ----------------------------------------------------
+
+    def press(self, k, t):
+        st = self.state
+        if st == "menu":
+            self.menu_pad(k)
+        elif st == "join":
+            self.join_pad(k)
+        elif st == "play":
+            self.play_pad(k, t)
+        elif st == "pause":
+            if self.since_ms() >= 300:
+                self.resume()
+        elif st == "end":
+            if self.since_ms() >= END_MIN_MS:
+                self.open_menu("after")
+        elif st in ("error", "notice", "selftest"):
+            if self.since_ms() >= ERROR_MIN_MS:
+                self.open_menu("home")
+
+    def menu_press(self):
+        if self.state == "play":
+            self.pause()
+        elif self.state == "pause":
+            self.resume()
+        elif self.state == "menu" and self.menu_name == "home":
+            return
+        else:
+            self.end_game_early()
+            self.open_menu("home")
+
+    def menu_pad(self, k):
+        self.dirty = True
+        if k == _menu.NEXT_PAD:
+            self.sel = (self.sel + 1) % len(self.items)
+            return
+        icon, label, action, arg = self.items[self.sel]
+        st = self.settings
+        if action == "game":
+            st["game"] = arg
+            self.begin_join(arg)
+        elif action == "go":
+            self.open_menu(arg)
+        elif action == "set":
+            for key, vals in _set.SETTINGS:
+                if key == arg:
+                    st[key] = _menu.cycle(vals, st[key])
+            self.apply_settings()
+        elif action == "opt":
+            game, key = arg.split(":")
+            for kk, vals in _set.CHOICES[game]:
+                if kk == key:
+                    st["opts"][game][key] = _menu.cycle(vals, st["opts"][game][key])
+        elif action == "again":
+            self.begin_game(self.game_name, self.pads_in)
+        elif action == "selftest":
+            self.selftest()
+
+    def begin_join(self, game):
+        self.game_name = game
+        self.joined = [False] * self.n_pads
+        self.last_join = self.now
+        self.save_settings()     # a quiet moment: no game, no slap window
+        self.enter("join")
+        self.light_mask((1 << self.n_pads) - 1)
+
+    def join_pad(self, k):
+        if self.joined[k]:
+            return
+        self.joined[k] = True
+        self.last_join = self.now
+        self.dirty = True
+        m = 0
+        for i in range(self.n_pads):
+            if not self.joined[i]:
+                m |= 1 << i
+        self.light_mask(m)
+        if not m:
+            self.begin_game(self.game_name, self.joined_pads())
+
+    def joined_pads(self):
+        return [k for k in range(self.n_pads) if self.joined[k]]
+
+    # ---- timers -----------------------------------------------------
+
+    def timers(self):
+        st = self.state
+        if st == "join":
+            pads = self.joined_pads()
+            lo = 2
+            if len(pads) >= lo and ticks.diff(self.now, self.last_join) >= JOIN_WAIT_MS * 1000:
+                self.begin_game(self.game_name, pads)
+        elif st == "play":
+            self.game_timers()
+
+    # ---- games ------------------------------------------------------
+
+    def game_ms(self):
+        return ticks.diff(self.game_ticks(self.now), self.g0) // 1000 + self.g0_ms
+
+    def game_ticks(self, t):
+        return ticks.add(t, -self.pause_us)
+
+    def begin_game(self, name, pads):
+        """Deal a new game for the players on `pads` (in pad order)."""
+        self.game_name = name
+        self.pads_in = pads
+        self.player_of = [-1] * self.n_pads
+        for p in range(len(pads)):
+            self.player_of[pads[p]] = p
+        n = len(pads)
+        opts = self.settings["opts"][name]
+        eng = _set.engine_options(name, opts, n)
+        self.auto = bool(opts.get("auto", False))
+        seed = self.seed
+        if seed is None:
+            seed = self.clock.ticks_us() & 0xFFFF
+        else:
+            self.seed = seed + 1
+        gc.collect()
+        v = _view.View(name, n, bool(eng.get("hidden_count", False)))
+        self.view = v
+        self.log = _log.Log(listener=self.on_event)
+        self.logs.begin()
+        self.pause_us = 0
+        self.g0 = self.now
+        self.g0_ms = 0
+        self.next_step = None
+        self.auto_at = None
+        self.ready = 0
+        self.flush_due = False
+        try:
+            if name == "tape":
+                from games.tape import Tape
+                self.game = Tape(eng, seed, self.log)
+                self.game.start(self.game_ticks(self.now))
+            else:
+                from games.bataille import Bataille
+                self.game = Bataille(eng, seed, self.log, name)
+                self.game.start(0)
+        except Exception as e:
+            self.fail(e)
+            return
+        self.enter("play")
+        self.quiet_gc = False
+        self.games_played += 1
+        if name != "tape":
+            # the presses that joined were the players' first flip
+            self.step()
+        else:
+            self.light_mask(self.in_mask())
+
+    def in_mask(self):
+        m = 0
+        v = self.view
+        for p in range(v.n):
+            if not v.out[p]:
+                m |= 1 << self.pads_in[p]
+        return m
+
+    def play_pad(self, k, t):
+        p = self.player_of[k]
+        if p < 0:
+            return
+        if self.game_name == "tape":
+            self.game.press(p, self.game_ticks(t))
+            self.after_tape()
+            return
+        bit = 1 << k
+        if self.next_step is None and self.waiting_mask & bit:
+            self.waiting_mask &= ~bit
+            self.view.waiting[p] = False
+            self.light_mask(self.waiting_mask)
+            self.dirty = True
+            if not self.waiting_mask:
+                self.step()
+
+    def game_timers(self):
+        if self.game_name == "tape":
+            self.game.poll(self.game_ticks(self.now))
+            self.after_tape()
+            return
+        ms = self.game_ms()
+        if self.next_step is not None:
+            if ms >= self.next_step:
+                self.step()
+        elif self.auto and self.auto_at is not None and ms >= self.auto_at:
+            self.step()
+
+    def after_tape(self):
+        g = self.game
+        if self.view.changed:
+            self.dirty = True
+        if g.done:
+            self.store.set_slap_window(False)
+            self.finish()
+            return
+        w = g.window_open
+        self.store.set_slap_window(w)
+        if self.flush_due and not w:
+            # between rounds (or a big log after a take): no slap window
+            self.flush_due = False
+            self.write_log()
+
+    def step(self):
+        """One visible step of Bataille / Bata-waf."""
+        from games import bataille as B
+        ms = self.game_ms()
+        self.next_step = None
+        self.view.waf = False
+        phase = self.game.step(ms)
+        v = self.view
+        self.dirty = True
+        if phase == B.END or self.game.done:
+            self.finish()
+        elif phase == B.TAKE or phase == B.CARRY:
+            self.waiting_mask = self.in_mask()
+            for p in range(v.n):
+                v.waiting[p] = not v.out[p]
+            self.light_mask(self.waiting_mask)
+            self.auto_at = ms + AUTO_FLIP_MS
+            # between duels: no slap window in Bataille, a quiet moment
+            if self.log.pending_bytes() >= FLUSH_BYTES:
+                self.write_log()
+            self.quiet_gc = True
+        else:
+            self.light_mask(0)
+            for p in range(v.n):
+                v.waiting[p] = False
+            self.next_step = ms + (BATTLE_MS if v.battle else SHOW_MS)
+
+    def on_event(self, t, ev, values):
+        """The Log listener: the view and the sounds follow the game."""
+        self.view.event(t, ev, values)
+        if ev == "battle":
+            self.sound.play(sounds.WAF if self.game_name == "batawaf" else sounds.BATTLE)
+        elif ev == "verdict":
+            self.sound.play(sounds.BUZZ if values[0] == "false" else sounds.TAKE)
+        elif ev == "take" and self.game_name != "tape":
+            self.sound.play(sounds.TAKE)
+        elif ev == "end":
+            self.sound.play(sounds.FANFARE)
+        if ev == "round" or (ev == "take" and self.log.pending_bytes() >= FLUSH_BYTES):
+            self.flush_due = True
+
+    def write_log(self):
+        try:
+            self.logs.flush(self.log)
+        except OSError as e:
+            print("game log not written:", e)
+
+    def finish(self):
+        self.write_log()
+        self.enter("end")
+        self.light_mask(0)
+        self.quiet_gc = True
+
+    def end_game_early(self):
+        if self.game is not None and self.state in ("play", "pause"):
+            self.write_log()
+        self.game = None
+
+    def pause(self):
+        self.paused_at = self.now
+        self.enter("pause")
+        self.light_mask(0)
+
+    def resume(self):
+        self.pause_us = ticks.add(self.pause_us, ticks.diff(self.now, self.paused_at))
+        self.enter("play")
+        if self.game_name != "tape" and self.next_step is None:
+            self.light_mask(self.waiting_mask)
+        else:
+            self.light_mask(self.in_mask() if self.game_name == "tape" else 0)
+        if self.auto_at is not None:
+            self.auto_at = self.game_ms() + AUTO_FLIP_MS
+
+    # ---- errors -----------------------------------------------------
+
+    def fail(self, e):
+        """A game (or a screen) failed: say so, keep what happened, go on."""
+        self.errors += 1
+        self.game = None
+        gc.collect()
+        what = "%s: %s" % (type(e).__name__, e)
+        print("box error:", what)
+        try:
+            if self.log is not None:
+                self.logs.flush(self.log)
+                self.logs.error(self.log.last_t, what)
+        except Exception as e2:
+            print("log not written:", e2)
+        self.error_text = what
+        self.error_kind = "memory" if isinstance(e, MemoryError) else "game_error"
+        self.sound.play(sounds.ERROR)
+        self.enter("error")
+        self.light_mask(0)
+
+    def selftest(self):
+        try:
+            from app import selftest
+        except ImportError:
+            self.error_text = "app/selftest.py"
+            self.error_kind = "selftest"
+            self.enter("error")
+            return
+        self.enter("selftest")
+        self.selftest_lines = selftest.run(self.hal)
+
+    # ---- drawing ----------------------------------------------------
+
+    def draw(self):
+        self.dirty = False
+        r = self.renderer
+        st = self.state
+        tab = self.tab
+        if st == "menu":
+            items = []
+            for icon, label, action, arg in self.items:
+                items.append((icon, tab.get(label, label), self.item_value(action, arg)))
+            title = tab.get(self.menu_name, tab["menu"]) if ":" not in self.menu_name \
+                else tab.get(self.menu_name.split(":")[1], "")
+            r.menu(title, items, self.sel)
+        elif st == "join":
+            r.join(self.game_name, self.joined, self.n_pads, _menu.GAME_ICONS[self.game_name])
+        elif st == "play":
+            self.view.changed = False
+            r.game(self.view)
+        elif st == "pause":
+            r.pause(self.view)
+        elif st == "end":
+            r.end(self.view)
+        elif st == "error":
+            r.message(tab["error"], [tab.get(self.error_kind, self.error_kind), self.error_text])
+        elif st == "notice":
+            r.message(tab["notice"], [tab["settings_reset"], self.notice], "star", render.WARN)
+        elif st == "selftest":
+            r.message(tab["selftest"], self.selftest_lines or [tab["test_ok"]], "check", render.OK)
+        self.show()
+
+    def show(self):
+        full = False
+        if not self.disp.colour:
+            # e-ink: a full refresh every N partial ones clears the ghosts
+            self.partial += 1
+            if self.partial >= self.settings["eink_refresh"]:
+                self.partial = 0
+                full = True
+        self.disp.show(full)
+        self.frames += 1
+
+    def item_value(self, action, arg):
+        st = self.settings
+        if action == "set":
+            return _menu.value_text(st[arg], self.tab)
+        if action == "opt":
+            game, key = arg.split(":")
+            return _menu.value_text(st["opts"][game][key], self.tab)
+        return None

@@ -1,0 +1,133 @@
+# The whole box without a window: an App on a host HAL (virtual clock, fake
+# pads), with bots that go through the menus, join, and play until the game
+# ends.  Portable, so the same run happens on CPython and on the MicroPython
+# unix port (the heap tests and bench/host_app.py run it there).
+#
+#   r = Runner(hal, game="batawaf", players=2, seed=1, options=None)
+#   r.run(max_s=3600) -> the App, its game over (r.presses, r.ticks)
+#
+# The bots choose the game from the home menu with the pads (pad 1 "next",
+# pad 2 "choose"), join, then: Bataille / Bata-waf, each presses their pad
+# some hundreds of ms after the box waits for them; Tape-treize, each slaps
+# some hundreds of ms after a card a rule holds for (a few are slow, the
+# last takes the pile), and lays their card in turns mode.
+import gc
+import sys
+from core.rng import Rng
+from app import box as _box, settings as _set
+
+STEP_US = 5000
+HOLD_US = 60000
+
+
+def _young():
+    gc.collect(0)  # type: ignore[call-arg]
+
+
+class Runner:
+    def __init__(self, hal, game="batawaf", players=2, seed=1, options=None, settings=None):
+        self.hal = hal
+        self.clock = hal.clock
+        self.pads = hal.pads
+        self.game = game
+        self.players = players
+        self.rng = Rng(seed + 7)
+        if settings or options:
+            self.preset(settings, options)
+        self.app = _box.App(hal, seed=seed)
+        if sys.implementation.name != "micropython":
+            # a full collection of a test process's heap costs ms; the
+            # quiet-moment collections matter on the board only
+            self.app.collect = _young
+        self.presses = 0
+        self.ticks = 0
+        self.pending = []     # (at_us, pad)
+        self.seen_flip = -1
+        self.first_frame_us = None
+
+    def preset(self, settings, options):
+        """Write the settings file the box will read at power-on."""
+        st = _set.defaults()
+        if settings:
+            for k in settings:
+                st[k] = settings[k]
+        if options:
+            for k in options:
+                st["opts"][self.game][k] = options[k]
+        self.hal.storage.save(_set.NAME, st)
+
+    def press(self, k, delay_us=0):
+        at = self.clock.now + delay_us
+        for a, kk in self.pending:
+            if kk == k:
+                return
+        self.pending.append((at, k))
+
+    def react(self):
+        """Between 150 and 650 ms."""
+        return 150000 + self.rng.below(500) * 1000
+
+    def bots(self):
+        app = self.app
+        st = app.state
+        if self.pending:
+            return
+        if st == "menu":
+            if app.menu_name != "home":
+                self.press(1 if app.items[app.sel][2] == "go" and app.items[app.sel][3] == "home" else 0, 200000)
+                return
+            target = _set.GAME_NAMES.index(self.game)
+            self.press(1 if app.sel == target else 0, 300000)
+        elif st == "join":
+            for k in range(self.players):
+                if not app.joined[k]:
+                    self.press(k, 250000)
+                    return
+        elif st == "play":
+            if app.game_name == "tape":
+                self.tape_bots()
+            elif app.next_step is None:
+                for k in range(app.n_pads):
+                    if app.waiting_mask & (1 << k):
+                        self.press(k, self.react())
+        elif st in ("error", "notice"):
+            self.press(0, 1200000)
+
+    def tape_bots(self):
+        g = self.app.game
+        if g is None:
+            return
+        if g.window_open and g.cards_laid != self.seen_flip:
+            self.seen_flip = g.cards_laid
+            for p in range(g.n):
+                self.press(self.app.pads_in[p], self.react())
+        elif g.turns_mode and not g.window_open and g.phase_name() == "play":
+            self.press(self.app.pads_in[g.turn], self.react())
+
+    def fire(self):
+        now = self.clock.now
+        keep = []
+        for at, k in self.pending:
+            if at <= now:
+                self.pads.tap(k, now, HOLD_US)
+                self.presses += 1
+            else:
+                keep.append((at, k))
+        self.pending = keep
+
+    def run(self, max_s=3600, until="end"):
+        app = self.app
+        limit = self.clock.now + max_s * 1000000
+        t0 = self.clock.now
+        while self.clock.now < limit:
+            self.bots()
+            self.fire()
+            self.pads.run_until(self.clock.now + STEP_US)
+            app.tick()
+            self.ticks += 1
+            if self.first_frame_us is None and app.frames:
+                self.first_frame_us = self.clock.now - t0
+            if app.state == until or (app.state == "error" and until != "error"):
+                return app
+        raise RuntimeError("the game did not end within %d s of virtual time (state %s)"
+                           % (max_s, app.state))

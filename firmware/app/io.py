@@ -1,0 +1,225 @@
+# The app's view of the HAL: one small adapter per part, so the box logic
+# (app.box) names no driver method directly, and a board without a part (no
+# buzzer, no menu button, no pad LEDs) gets a quiet stand-in.
+#
+# What each adapter needs from the HAL (hal.open_board / hal.open_host):
+#   hal.clock     ticks_us(), ticks_ms(), sleep_ms()
+#   hal.pads      .capture (a pads.capture.PadCapture) or the capture itself
+#   hal.display   .fb (framebuf-like), .width, .height, show(), busy()
+#   hal.leds      set(k, on) and show() for the pad LEDs
+#   hal.buzzer    drivers.buzzer.Buzzer: play(notes), poll(), volume, playing
+#   hal.storage   drivers.storage.Storage: load(name, defaults), save(name,
+#                 value), notices, slap_window, fs (root, path(name))
+#   hal.watchdog  feed()
+#   hal.menu      pressed() -> True once per press of the menu button
+import os
+from gfx import fb as _fb
+
+
+class _Quiet:
+    """A part the board does not have: every call does nothing."""
+
+    def __getattr__(self, name):
+        return self._nothing
+
+    def _nothing(self, *a, **k):
+        return None
+
+
+def part(hal, name):
+    p = getattr(hal, name, None)
+    return _Quiet() if p is None else p
+
+
+def capture(hal):
+    pads = hal.pads
+    return getattr(pads, "capture", pads)
+
+
+def n_pads(hal):
+    b = getattr(hal, "board", None)
+    if b is not None and getattr(b, "pads", None):
+        return len(b.pads)
+    return capture(hal).n_pads
+
+
+class Display:
+    """The frame the renderer draws into and how to send it."""
+
+    def __init__(self, hal):
+        d = getattr(hal, "display", None)
+        self.d = d
+        if d is None:
+            # no display: draw into a frame nobody sees (the box still plays)
+            self.width, self.height, self.colour = 16, 16, True
+            self.buf, self.fb = _fb.new(16, 16, _fb.RGB565)
+            return
+        self.width = d.width
+        self.height = d.height
+        self.fb = d.fb
+        self.colour = getattr(d, "colour", None)
+        if self.colour is None:
+            self.colour = getattr(d, "kind", "") == "ws2812"
+
+    def busy(self):
+        d = self.d
+        if d is None:
+            return False
+        b = getattr(d, "busy", None)
+        return bool(b()) if b is not None else False
+
+    def show(self, full=False):
+        d = self.d
+        if d is None:
+            return
+        try:
+            d.show(full)
+        except TypeError:
+            d.show()
+
+    def set_level(self, level):
+        d = self.d
+        f = getattr(d, "set_brightness", None) if d is not None else None
+        if f is not None:
+            f(level)
+
+
+class Lights:
+    """The pad LEDs: written only when a pad's state changes."""
+
+    def __init__(self, hal, n):
+        self.leds = getattr(hal, "leds", None)
+        self.state = [None] * n
+
+    def set(self, k, on):
+        if self.state[k] == on:
+            return False
+        self.state[k] = on
+        if self.leds is not None:
+            self.leds.set(k, on)
+        return True
+
+    def show(self):
+        if self.leds is not None:
+            f = getattr(self.leds, "show", None)
+            if f is not None:
+                f()
+
+
+class Sound:
+    """The buzzer sequencer (drivers.buzzer.Buzzer): play(notes) returns at
+    once, poll() moves to the next note.  Volume setting 0..5."""
+
+    LOUDNESS = (0, 8, 16, 28, 40, 55)
+
+    def __init__(self, hal):
+        self.bz = getattr(hal, "buzzer", None)
+        self.volume = 3
+        self.last = None
+
+    def set_volume(self, v):
+        self.volume = v
+        if self.bz is not None and hasattr(self.bz, "volume"):
+            self.bz.volume = self.LOUDNESS[v]
+
+    def busy_with(self):
+        """The melody playing now (None when silent)."""
+        bz = self.bz
+        if bz is None or not getattr(bz, "playing", False):
+            return None
+        return self.last
+
+    def play(self, notes):
+        self.last = notes
+        if self.bz is not None and self.volume > 0:
+            self.bz.play(notes)
+
+    def poll(self):
+        if self.bz is not None:
+            self.bz.poll()
+
+
+class Store:
+    """Settings through the storage driver (atomic, checksummed: load gives
+    the defaults and a notice for a damaged file); game logs as plain files
+    under its root, appended line by line (no big string in RAM)."""
+
+    def __init__(self, hal):
+        self.s = getattr(hal, "storage", None)
+        self.fs = getattr(self.s, "fs", None)
+
+    def load(self, name, defaults):
+        """(value, notice); notice None unless the file was damaged."""
+        if self.s is None:
+            return defaults, None
+        before = len(getattr(self.s, "notices", ()))
+        value, notice = self.s.load(name, defaults)
+        if len(getattr(self.s, "notices", ())) == before:
+            notice = None    # a missing file is the first start, not news
+        return value, notice
+
+    def save(self, name, value):
+        if self.s is not None:
+            self.s.save(name, value)
+
+    def set_slap_window(self, on):
+        if self.s is not None:
+            self.s.slap_window = on
+
+    def path(self, name):
+        return self.fs.path(name)
+
+    def mkdir(self, d):
+        if self.fs is None:
+            return
+        try:
+            os.mkdir(self.fs.path(d))
+        except OSError:
+            pass    # already there
+
+    def open_append(self, name):
+        if self.fs is None:
+            return None
+        return open(self.fs.path(name), "a")
+
+    def read(self, name):
+        if self.fs is None:
+            return None
+        try:
+            with open(self.fs.path(name)) as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def write(self, name, text):
+        if self.fs is not None:
+            with open(self.fs.path(name), "w") as f:
+                f.write(text)
+
+    def remove(self, name):
+        if self.fs is None:
+            return
+        try:
+            os.remove(self.fs.path(name))
+        except OSError:
+            pass
+
+    def listdir(self, d):
+        if self.fs is None:
+            return []
+        try:
+            return os.listdir(self.fs.path(d))
+        except OSError:
+            return []
+
+
+class Menu:
+    """The optional menu button."""
+
+    def __init__(self, hal):
+        self.m = getattr(hal, "menu", None)
+
+    def pressed(self):
+        if self.m is None:
+            return False
+        return bool(self.m.pressed())

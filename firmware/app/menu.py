@@ -1,0 +1,87 @@
+# The menus, driven by the pads alone: pad 1 (index 0) moves to the next
+# item, pad 2 (index 1, and any other pad) chooses it; the optional menu
+# button goes back.  Each item is (icon, label key, action, argument):
+#   ("game", name)      play that game (players join next)
+#   ("go", screen)      open another menu
+#   ("set", key)        cycle a setting through its values
+#   ("opt", key)        cycle an option of the game being set up
+#   ("selftest", None)  run the hardware self-test
+from app import settings as _set
+
+NEXT_PAD = 0
+GAME_ICONS = {"batawaf": "icon_dog", "bataille": "icon_card", "tape": "icon_hand"}
+SETTING_ICONS = {"lang": "icon_lang", "volume": "icon_speaker", "brightness": "icon_sun",
+                 "eink_refresh": "icon_eink"}
+SETTING_LABELS = {"lang": "language", "volume": "volume", "brightness": "brightness",
+                  "eink_refresh": "eink_refresh"}
+BACK = ("icon_back", "back", "go", "home")
+
+
+def home(st):
+    items = []  # type: list
+    for g in _set.GAME_NAMES:
+        items.append((GAME_ICONS[g], g, "game", g))
+    items.append(("icon_opts", "options", "go", "options"))
+    items.append(("icon_gear", "settings", "go", "settings"))
+    items.append(("icon_test", "selftest", "selftest", None))
+    return items, _set.GAME_NAMES.index(st["game"])
+
+
+def options():
+    items = []
+    for g in _set.GAME_NAMES:
+        items.append((GAME_ICONS[g], g, "go", "opts:" + g))
+    items.append(BACK)
+    return items, 0
+
+
+def game_options(game):
+    items = []
+    for k, _ in _set.CHOICES[game]:
+        label = "auto_flip" if k == "auto" else k
+        items.append(("icon_opts", label, "opt", game + ":" + k))
+    items.append(("icon_back", "back", "go", "options"))
+    return items, 0
+
+
+def settings_menu():
+    items = []
+    for k, _ in _set.SETTINGS:
+        items.append((SETTING_ICONS[k], SETTING_LABELS[k], "set", k))
+    items.append(BACK)
+    return items, 0
+
+
+def after_game():
+    return [("play", "again", "again", None), ("icon_back", "menu", "go", "home")], 0
+
+
+def build(name, st):
+    if name == "home":
+        return home(st)
+    if name == "options":
+        return options()
+    if name == "settings":
+        return settings_menu()
+    if name == "after":
+        return after_game()
+    if name.startswith("opts:"):
+        return game_options(name[5:])
+    raise ValueError("no menu called %r" % (name,))
+
+
+def cycle(vals, v):
+    """The value after v in vals (wrapping)."""
+    i = 0
+    for j in range(len(vals)):
+        if vals[j] == v and type(vals[j]) is type(v):
+            i = j
+    return vals[(i + 1) % len(vals)]
+
+
+def value_text(v, tab):
+    if v is True:
+        return tab.get("on", "on")
+    if v is False:
+        return tab.get("off", "off")
+    return str(v).upper() if isinstance(v, str) and len(v) <= 2 else str(v)

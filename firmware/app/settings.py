@@ -1,0 +1,129 @@
+# The box's settings and the last choices (game, options), kept in one JSON
+# file through the storage driver.  A file that cannot be read or does not
+# make sense is replaced by the defaults, and `load` says so (the box shows a
+# notice): a child must never face a box that does not start.
+NAME = "settings.json"
+
+GAME_NAMES = ("batawaf", "bataille", "tape")
+
+# Every choice a menu can offer, with its allowed values (first = default).
+# "auto" is the box's own option (flip by itself after a pause, for small
+# children); the others are the engines' options of the rule book.
+CHOICES = {
+    "bataille": (
+        ("auto", (False, True)),
+        ("length", ("all", "court", "moyen", "10min")),
+        ("ace", ("high", "low")),
+        ("down", (3, 1)),
+        ("pickup", ("shuffled", "ordered")),
+        ("addition", (False, True)),
+    ),
+    "batawaf": (
+        ("auto", (False, True)),
+        ("length", ("all", "court")),
+    ),
+    "tape": (
+        ("mode", ("tempo", "turns")),
+        ("tempo", (1500, 2000, 3000, 1000)),
+        ("hidden_count", (False, True)),
+        ("target", (3, 5, 1)),
+        ("sum2", (False, True)),
+        ("ten", (False, True)),
+        ("sandwich2", (False, True)),
+    ),
+}
+# Tape-treize variant rules (T5) are stored as flags and passed as "rules".
+TAPE_RULE_FLAGS = ("sum2", "ten", "sandwich2")
+BASE_RULES = ("match", "double", "sandwich")
+
+SETTINGS = (
+    ("lang", ("fr", "en")),
+    ("volume", (3, 4, 5, 0, 1, 2)),
+    ("brightness", (3, 4, 5, 1, 2)),
+    ("eink_refresh", (5, 10, 1)),
+)
+
+
+def defaults():
+    d = {"game": "batawaf", "opts": {}}
+    for k, vals in SETTINGS:
+        d[k] = vals[0]
+    for g in GAME_NAMES:
+        o = {}
+        for k, vals in CHOICES[g]:
+            o[k] = vals[0]
+        d["opts"][g] = o
+    return d
+
+
+def check(d):
+    """The settings d with every value allowed, or ValueError naming the
+    first bad one."""
+    if not isinstance(d, dict):
+        raise ValueError("settings must be a JSON object")
+    out = defaults()
+    for k, vals in SETTINGS:
+        if k in d:
+            if d[k] not in vals:
+                raise ValueError("setting %r: %r is not one of %r" % (k, d[k], vals))
+            out[k] = d[k]
+    if "game" in d:
+        if d["game"] not in GAME_NAMES:
+            raise ValueError("setting 'game': %r is not a game" % (d["game"],))
+        out["game"] = d["game"]
+    opts = d.get("opts", {})
+    if not isinstance(opts, dict):
+        raise ValueError("setting 'opts' must be an object")
+    for g in GAME_NAMES:
+        o = opts.get(g, {})
+        if not isinstance(o, dict):
+            raise ValueError("options of %s must be an object" % g)
+        for k, vals in CHOICES[g]:
+            if k in o:
+                v = o[k]
+                # JSON has no distinct bool/int on some paths: compare types
+                ok = False
+                for a in vals:
+                    if v == a and type(v) is type(a):
+                        ok = True
+                if not ok:
+                    raise ValueError("option %r of %s: %r is not one of %r" % (k, g, v, vals))
+                out["opts"][g][k] = v
+    return out
+
+
+def load(store):
+    """(settings, notice): notice is None, or why the defaults were used
+    (a damaged file, or values no menu offers)."""
+    try:
+        d, notice = store.load(NAME, defaults())
+    except OSError as e:
+        return defaults(), "%s: %s" % (NAME, e)
+    if notice:
+        return defaults(), notice
+    try:
+        return check(d), None
+    except (ValueError, TypeError, KeyError) as e:
+        return defaults(), "%s: %s" % (NAME, e)
+
+
+def save(store, d):
+    store.save(NAME, d)
+
+
+def engine_options(game, opts, players):
+    """The options an engine takes, from the stored choices of the menus."""
+    out = {"players": players}
+    for k, vals in CHOICES[game]:
+        if k == "auto" or k in TAPE_RULE_FLAGS:
+            continue
+        out[k] = opts.get(k, vals[0])
+    if game == "batawaf":
+        pass
+    if game == "tape":
+        rules = list(BASE_RULES)
+        for f in TAPE_RULE_FLAGS:
+            if opts.get(f):
+                rules.append(f)
+        out["rules"] = rules
+    return out

@@ -1,0 +1,330 @@
+# The box through its pads: menus, joining, every game to its end, feedback
+# within 50 ms, sounds, lit pads, pause, settings kept, corrupt settings,
+# errors, logs on the file system.  On the host HAL with bots, under pytest
+# and under the MicroPython unix port.
+from core import log as _log
+from app import box, headless, settings as _set, sounds, logs as _logs
+from games import bataille, tape
+import app_hal
+
+SHORT = {"bataille": {"length": "court"}, "batawaf": None, "tape": {"target": 1, "tempo": 1000}}
+
+
+def play(game, players, seed=3, options=None, n_pads=4, **kw):
+    hal = app_hal.Hal(n_pads, **kw)
+    r = headless.Runner(hal, game, players, seed=seed,
+                        options=options if options is not None else SHORT[game])
+    r.run(3600)
+    return hal, r, r.app
+
+
+def log_entries(hal, n=1):
+    with open(hal.root + "/" + _logs.path(n)) as f:
+        return _log.read(f)
+
+
+def replay(entries):
+    if entries[0][3]["game"] == "tape":
+        return tape.replay(entries)
+    return bataille.replay(entries)
+
+
+def check_game(game, players, seed, options=None):
+    hal, r, app = play(game, players, seed, options)
+    assert app.state == "end", (game, app.state, app.error_text)
+    assert app.view.ended and app.view.winners
+    entries = log_entries(hal)
+    assert entries[0][3]["game"] == game and entries[0][3]["players"] == players
+    assert entries[-1][2] == "end"
+    assert entries[-1][3]["winners"] == app.view.winners
+    g = replay(entries)
+    assert g.done and not g.truncated
+    return hal, app
+
+
+def test_app_plays_batawaf_to_its_end_through_the_menus():
+    check_game("batawaf", 2, 3)
+
+
+def test_app_plays_bataille_to_its_end():
+    check_game("bataille", 2, 5)
+    check_game("bataille", 3, 6)
+
+
+def test_app_plays_tape_treize_to_its_end_tempo_and_turns():
+    check_game("tape", 2, 7)
+    check_game("tape", 4, 8, {"target": 1, "tempo": 1000, "mode": "turns"})
+
+
+def test_app_three_presses_from_power_on_to_first_batawaf_duel():
+    hal = app_hal.Hal(4)
+    app = box.App(hal, seed=1)
+    assert app.state == "menu" and app.items[app.sel][3] == "batawaf"
+    presses = 0
+    for k in (1, 0, 1):     # choose (pad 2), player 1 joins, player 2 joins
+        hal.pads.tap(k, hal.clock.now + 1000)
+        presses += 1
+        for _ in range(60):
+            hal.pads.advance(5000)
+            app.tick()
+    for _ in range(1000):
+        hal.pads.advance(5000)
+        app.tick()
+        if app.state == "play" and app.view.up[0] and app.view.up[1]:
+            break
+    assert presses == 3
+    assert app.state == "play" and app.game_name == "batawaf"
+    assert app.view.up[0] and app.view.up[1]      # the first duel is on the table
+    assert hal.pads.capture.pending() == 0
+
+
+def run_ticks(hal, app, us, step=2000):
+    end = hal.clock.now + us
+    while hal.clock.now < end:
+        hal.pads.advance(step)
+        app.tick()
+
+
+def test_app_feedback_within_50ms_of_every_press():
+    # menus, joining, duels and Tape-treize slaps: within 50 ms of the press
+    # the pad's LED is on and the buzzer clicked
+    for game in ("batawaf", "tape"):
+        hal = app_hal.Hal(4)
+        r = headless.Runner(hal, game, 2, seed=2, options=SHORT[game])
+        checked = 0
+        states = []
+        while checked < 16:
+            r.bots()
+            due = [kk for at, kk in r.pending if at <= hal.clock.now]
+            before = r.app.state
+            r.fire()
+            if due:
+                t = hal.clock.now
+                k = due[0]
+                clicks_before = len(hal.buzzer.played)
+                lit = False
+                while hal.clock.now - t < 50000:
+                    hal.pads.run_until(hal.clock.now + 2000)
+                    r.app.tick()
+                    lit = lit or hal.leds.on[k]
+                clicks = [p for p in hal.buzzer.played[clicks_before:]
+                          if p[1] == sounds.CLICK and p[0] - t <= 50000]
+                assert lit, (game, r.app.state)
+                assert clicks, (game, r.app.state)
+                states.append(before)
+                checked += 1
+            hal.pads.run_until(hal.clock.now + 5000)
+            r.app.tick()
+            assert r.app.state != "end"
+        assert "menu" in states and "join" in states and "play" in states
+
+
+def test_app_pads_of_players_who_still_have_to_flip_stay_lit():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "bataille", 3, seed=4, options={"length": "court"})
+    app = r.app
+    r.run(60, until="play")
+    # wait until the first duel is taken and the box waits for the players
+    for _ in range(2000):
+        hal.pads.advance(5000)
+        app.tick()
+        if app.next_step is None and app.waiting_mask:
+            break
+    assert app.waiting_mask == 0b111
+    run_ticks(hal, app, 300000)
+    assert hal.leds.on[:3] == [True, True, True] and not hal.leds.on[3]
+    hal.pads.tap(1, hal.clock.now)
+    run_ticks(hal, app, 300000)       # past the press flash
+    assert hal.leds.on[:3] == [True, False, True]
+    assert app.state == "play" and app.next_step is None
+
+
+def test_app_sounds_waf_fanfare_and_false_slap_buzz():
+    hal, r, app = play("batawaf", 2, 3)
+    played = [p[1] for p in hal.buzzer.played]
+    assert sounds.FANFARE in played
+    entries = log_entries(hal)
+    if [e for e in entries if e[2] == "battle"]:
+        assert sounds.WAF in played
+    hal, r, app = play("tape", 2, 7)
+    played = [p[1] for p in hal.buzzer.played]
+    falses = [e for e in log_entries(hal) if e[2] == "verdict" and e[3]["rule"] == "false"]
+    assert (sounds.BUZZ in played) == bool(falses)
+
+
+def test_app_false_slap_buzzes():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "tape", 2, seed=9, options={"target": 1, "tempo": 4000})
+    app = r.app
+    r.run(60, until="play")
+    run_ticks(hal, app, 4300000)     # the first card is laid after 4 s
+    g = app.game
+    assert g.cards_laid >= 1
+    n = len(hal.buzzer.played)
+    hal.pads.tap(0, hal.clock.now)
+    run_ticks(hal, app, 500000)
+    verdicts = [e for e in app.log.lines if '"ev":"verdict"' in e]
+    new = [p[1] for p in hal.buzzer.played[n:]]
+    if verdicts and '"rule":"false"' in verdicts[-1]:
+        assert sounds.BUZZ in new
+    else:
+        assert sounds.TAKE in new or g.window_open
+
+
+def test_app_pause_by_holding_a_pad_and_resume():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "bataille", 2, seed=4, options={"length": "court"})
+    app = r.app
+    r.run(60, until="play")
+    run_ticks(hal, app, 3000000)
+    hal.pads.press(2, hal.clock.now)      # pad 3 is not playing: any pad pauses
+    run_ticks(hal, app, 1600000)
+    assert app.state == "pause"
+    hal.pads.release(2, hal.clock.now)
+    lines = len(app.log.lines)
+    run_ticks(hal, app, 5000000)
+    assert app.state == "pause" and len(app.log.lines) == lines
+    hal.pads.tap(0, hal.clock.now)
+    run_ticks(hal, app, 100000)
+    assert app.state == "play"
+    r.run(3600)
+    assert app.state == "end"
+    g = replay(log_entries(hal))
+    assert g.done
+
+
+def test_app_settings_remembered_across_power_cycles():
+    hal = app_hal.Hal(4)
+    app = box.App(hal, seed=1)
+    # home: Bata-waf, Bataille, Tape-treize, Options, Settings -> language
+    taps = [0, 0, 0, 0, 1, 1]
+    for k in taps:
+        hal.pads.tap(k, hal.clock.now + 1000)
+        run_ticks(hal, app, 200000)
+    assert app.settings["lang"] == "en"
+    # back to home, choose Tape-treize: leaving the menus saves
+    for k in (0, 0, 0, 0, 1):
+        hal.pads.tap(k, hal.clock.now + 1000)
+        run_ticks(hal, app, 200000)
+    assert app.menu_name == "home"
+    for k in (0, 0, 1):
+        hal.pads.tap(k, hal.clock.now + 1000)
+        run_ticks(hal, app, 200000)
+    assert app.state == "join" and app.game_name == "tape"
+    app2 = box.App(hal, seed=1)
+    assert app2.settings["lang"] == "en" and app2.settings["game"] == "tape"
+    assert app2.items[app2.sel][3] == "tape"
+    assert app2.tab["settings"] == "Settings"
+
+
+def test_app_corrupt_settings_fall_back_to_defaults_and_say_so():
+    for text in ("{not json", '{"lang": "de"}\n#0000\n'):
+        hal = app_hal.Hal(4, files={_set.NAME: text})
+        app = box.App(hal, seed=1)
+        assert app.state == "notice"
+        assert app.settings == _set.defaults()
+        run_ticks(hal, app, 1200000)
+        hal.pads.tap(0, hal.clock.now)
+        run_ticks(hal, app, 100000)
+        assert app.state == "menu"
+
+
+def test_app_settings_with_a_value_no_menu_offers_is_refused():
+    hal = app_hal.Hal(4)
+    st = _set.defaults()
+    st["volume"] = 99
+    hal.storage.save(_set.NAME, st)
+    app = box.App(hal, seed=1)
+    assert app.state == "notice" and "volume" in app.notice
+    assert app.settings["volume"] == _set.defaults()["volume"]
+
+
+def test_app_error_in_a_game_shows_error_logs_it_and_returns_to_menu():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "bataille", 2, seed=4, options={"length": "court"})
+    app = r.app
+    r.run(60, until="play")
+    run_ticks(hal, app, 2000000)
+
+    def broken(t_ms):
+        raise MemoryError("memory allocation failed")
+    app.game.step = broken
+    for _ in range(3000):
+        r.bots()
+        r.fire()
+        hal.pads.advance(5000)
+        app.tick()
+        if app.state == "error":
+            break
+    assert app.state == "error" and app.error_kind == "memory"
+    err = app_hal.read(hal.root, "logs/game_1.err")
+    assert "MemoryError" in err
+    assert log_entries(hal)[0][2] == "start"
+    run_ticks(hal, app, 1200000)
+    hal.pads.tap(0, hal.clock.now)
+    run_ticks(hal, app, 100000)
+    assert app.state == "menu" and app.menu_name == "home"
+
+
+def test_app_play_again_and_keep_the_last_five_logs():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "batawaf", 2, seed=11, options={"length": "court"})
+    app = r.app
+    for i in range(7):
+        r.run(3600)
+        assert app.state == "end"
+        if i == 6:
+            break
+        run_ticks(hal, app, 1600000)
+        hal.pads.tap(1, hal.clock.now)        # to the after-game menu
+        run_ticks(hal, app, 100000)
+        assert app.state == "menu" and app.menu_name == "after"
+        hal.pads.tap(1, hal.clock.now)        # again, same players
+        run_ticks(hal, app, 100000)
+        assert app.state == "play"
+    names = [f for f in app_hal.files(hal.root) if f.endswith(".jsonl")]
+    assert names == ["logs/game_%d.jsonl" % n for n in (3, 4, 5, 6, 7)], names
+    for n in (3, 7):
+        assert replay(log_entries(hal, n)).done
+
+
+def test_app_auto_flip_plays_without_presses():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "batawaf", 2, seed=5, options={"auto": True, "length": "court"})
+    app = r.app
+    r.run(60, until="play")
+    presses = r.presses
+    for _ in range(200000):
+        hal.pads.advance(10000)
+        app.tick()
+        if app.state == "end":
+            break
+    assert app.state == "end" and r.presses == presses
+
+
+def test_app_no_log_write_during_a_slap_window():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "tape", 3, seed=12, options={"target": 2, "tempo": 1000})
+    app = r.app
+    real = app.logs.flush
+    seen = []
+
+    def flush(log):
+        if app.game is not None and app.state == "play":
+            assert not app.game.window_open
+        seen.append(app.state)
+        return real(log)
+    app.logs.flush = flush
+    r.run(3600)
+    assert app.state == "end" and seen
+    assert "play" in seen        # written between rounds too, not only at the end
+
+
+def test_app_eink_full_refresh_every_n_frames():
+    hal = app_hal.Hal(4, w=296, h=128, colour=False)
+    app = box.App(hal, seed=1)
+    for _ in range(12):
+        hal.pads.tap(0, hal.clock.now + 1000)
+        run_ticks(hal, app, 100000)
+    assert app.frames >= 12
+    assert hal.display.full == app.frames // 5
