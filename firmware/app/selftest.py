@@ -42,6 +42,8 @@ capture.next_event().  It calls display.poll and the buzzer's poll itself.
 from core import ticks
 from app import io
 from app import sounds
+from gfx import fb as gfb
+from drivers import DisplayError
 
 DISPLAY_WAIT_MS = 5000    # an e-ink full refresh takes ~1.6 s
 PAD_TIMEOUT_MS = 10000
@@ -57,10 +59,10 @@ WHITE = 0xFFFF
 MSG = {
     "en": {
         "no_display": "no display (did it answer at boot? check its wiring and the board file)",
-        "no_answer": "does not answer (%s): check VCC, GND and the bus wires",
+        "no_answer": "does not answer: %s",
+        "check_bus": "%s: check VCC, GND and the bus wires",
         "busy": "still busy after %d s: check the BUSY wire and the panel's ribbon",
         "shown": "test pattern shown: a frame, two diagonals, four corner blocks",
-        "driver_error": "driver error: %s",
         "no_storage": "no storage on this board",
         "read_back": "read back %r instead of what was written",
         "not_deleted": "the test file is still there after delete",
@@ -71,17 +73,17 @@ MSG = {
         "no_buzzer": "none on this board",
         "played": "played %d sounds: %s (check each was heard)",
         "press": "press pad %d",
-        "pad_ok": "pressed, event %d.%d ms after the press",
+        "pad_ok": "pressed; seen %d.%d ms after its interrupt timestamp",
         "dead": "no press within %d s: check its switch, its wire and its GND",
         "stuck": "held down (stuck): check the switch is not jammed or shorted to GND",
         "error": "error: %s",
     },
     "fr": {
         "no_display": "pas d'ecran (a-t-il repondu au demarrage ? verifier les fils et le fichier de carte)",
-        "no_answer": "ne repond pas (%s) : verifier VCC, GND et les fils du bus",
+        "no_answer": "ne repond pas : %s",
+        "check_bus": "%s : verifier VCC, GND et les fils du bus",
         "busy": "encore occupe apres %d s : verifier le fil BUSY et la nappe",
         "shown": "mire affichee : un cadre, deux diagonales, quatre coins",
-        "driver_error": "erreur du pilote : %s",
         "no_storage": "pas de stockage sur cette carte",
         "read_back": "relu %r au lieu de ce qui a ete ecrit",
         "not_deleted": "le fichier de test est encore la apres effacement",
@@ -92,7 +94,7 @@ MSG = {
         "no_buzzer": "pas de buzzer sur cette carte",
         "played": "%d sons joues : %s (verifier chacun)",
         "press": "appuyez sur le bouton %d",
-        "pad_ok": "appuye, evenement %d.%d ms apres l'appui",
+        "pad_ok": "appuye ; vu %d.%d ms apres l'horodatage de l'interruption",
         "dead": "aucun appui en %d s : verifier l'interrupteur, son fil et sa masse",
         "stuck": "reste enfonce (coince) : verifier que l'interrupteur n'est pas bloque ou a la masse",
         "error": "erreur : %s",
@@ -111,9 +113,10 @@ class SelfTest:
         self.cap = io.capture(hal)
         self.n = io.n_pads(hal)
         self.raw_display = getattr(hal, "display", None)
-        self.display = io.Display(hal)
-        self.lights = io.Lights(hal, self.n)
-        self.buzzer = getattr(hal, "buzzer", None)
+        self.display = io.Display(hal)   # fb, width, height (a hidden frame if none)
+        self.leds = getattr(hal, "leds", None)
+        self.buzzer = _buzzer_of(hal)
+        self.store = getattr(hal, "storage", None)
         self.report = []
         self.prompt = ""
         self.latency_us = [None] * self.n   # per pad, for the caller's screen
@@ -195,20 +198,31 @@ class SelfTest:
         p = pads[k]
         return (p.get("led") if isinstance(p, dict) else getattr(p, "led", None)) is not None
 
+    def _display_why(self, e):
+        # a driver's DisplayError already says what to check; a bare OSError does not
+        if isinstance(e, DisplayError):
+            return str(e)
+        return self.msg["check_bus"] % _why(e)
+
     def _leds_only(self, k):
+        leds = self.leds
+        if leds is None:
+            return
         for j in range(self.n):
-            self.lights.set(j, j == k)
-        self.lights.show()
+            leds.set(j, j == k)
+        show = getattr(leds, "show", None)
+        if show is not None:
+            show()
 
     def _show(self, full=False):
         """Send the frame if the display passed; a failure now is reported."""
         if not self.display_ok:
             return
         try:
-            self.display.show(full)
+            self.raw_display.show(full)
         except Exception as e:
             self.display_ok = False
-            self._add("display", False, self.msg["no_answer"] % _why(e))
+            self._add("display", False, self.msg["no_answer"] % self._display_why(e))
 
     # ---- the test, one part after the other ----
 
@@ -220,9 +234,7 @@ class SelfTest:
             except Exception as e:
                 self._add(name, False, self.msg["error"] % _why(e))
         self.prompt = ""
-        for j in range(self.n):
-            self.lights.set(j, False)
-        self.lights.show()
+        self._leds_only(-1)
         self._draw_verdict()
         self._show(True)
 
@@ -234,23 +246,25 @@ class SelfTest:
         self.display_ok = True
         self._draw_pattern()
         try:
-            self.display.show(True)
+            d.show(True)
         except Exception as e:
             self.display_ok = False
-            self._add("display", False, self.msg["no_answer"] % _why(e))
+            self._add("display", False, self.msg["no_answer"] % self._display_why(e))
             return
         end = ticks.add(self.now, DISPLAY_WAIT_MS)
         while True:
             err = getattr(d, "error", None)
             if err is not None or not self.display_ok:
                 self.display_ok = False
-                self._add("display", False, self.msg["driver_error"] % _why(err))
+                self._add("display", False, self.msg["no_answer"] % self._display_why(err))
                 return
             try:
-                busy = self.display.busy()
+                busy = getattr(d, "busy", False)
+                if callable(busy):
+                    busy = busy()
             except Exception as e:
                 self.display_ok = False
-                self._add("display", False, self.msg["no_answer"] % _why(e))
+                self._add("display", False, self.msg["no_answer"] % self._display_why(e))
                 return
             if not busy:
                 break
@@ -262,25 +276,25 @@ class SelfTest:
         self._add("display", True, self.msg["shown"])
 
     def _storage(self):
-        store = getattr(self.hal, "storage", None)
+        store = self.store
         if store is None:
             self._add("storage", False, self.msg["no_storage"])
             return
-        text = "selftest %d\n" % self.now
+        text = "selftest %d" % self.now
         try:
-            store.write(STORE_NAME, text)
-            back = store.read(STORE_NAME)
-            if back != text:
-                self._add("storage", False, self.msg["read_back"] % (back,))
-                return
-            store.remove(STORE_NAME)
-            if store.read(STORE_NAME) is not None:
-                self._add("storage", False, self.msg["not_deleted"])
-                return
+            if hasattr(store, "save"):
+                back = _save_load_delete(store, text)   # drivers.storage.Storage
+            else:
+                back = _write_read_delete(store, text)  # read/write/remove
         except OSError as e:
             self._add("storage", False, self.msg["storage_error"] % _why(e))
             return
-        self._add("storage", True, self.msg["stored"] % STORE_NAME)
+        if back[0] != text:
+            self._add("storage", False, self.msg["read_back"] % (back[0],))
+        elif back[1]:
+            self._add("storage", False, self.msg["not_deleted"])
+        else:
+            self._add("storage", True, self.msg["stored"] % STORE_NAME)
         yield
 
     def _leds(self):
@@ -343,7 +357,9 @@ class SelfTest:
     # ---- drawing ----
 
     def _colours(self):
-        if self.display.colour:
+        fmt = getattr(self.raw_display, "format", None)
+        colour = fmt == gfb.RGB565 if fmt is not None else self.display.colour
+        if colour:
             return WHITE, RED, GREEN, BLUE
         return 1, 1, 1, 1
 
@@ -380,6 +396,34 @@ class SelfTest:
         else:
             fb.line(0, 0, w - 1, h - 1, red)
             fb.line(w - 1, 0, 0, h - 1, red)
+
+
+def _buzzer_of(hal):
+    """The buzzer, or None when the board file has none (the HAL then gives
+    a silent one, which the self-test must not call a pass)."""
+    b = getattr(hal, "board", None)
+    if b is not None:
+        if isinstance(b, dict):
+            if not b.get("buzzer"):
+                return None
+        elif hasattr(b, "buzzer_pin") and b.buzzer_pin is None:
+            return None
+    return getattr(hal, "buzzer", None)
+
+
+def _save_load_delete(store, text):
+    """(what was read back, still there after delete) via save/load."""
+    store.save(STORE_NAME, text)
+    back, notice = store.load(STORE_NAME, None)
+    store.fs.remove(STORE_NAME)
+    return back, store.fs.exists(STORE_NAME)
+
+
+def _write_read_delete(store, text):
+    store.write(STORE_NAME, text)
+    back = store.read(STORE_NAME)
+    store.remove(STORE_NAME)
+    return back, store.read(STORE_NAME) is not None
 
 
 def _why(e):

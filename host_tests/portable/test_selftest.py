@@ -280,3 +280,46 @@ def test_selftest_run_blocking_on_the_host_hal():
     lines = selftest.run(hal, out=None, pad_timeout_ms=500)
     assert len(lines) == 8
     assert lines[-1] == "FAIL pad 4 (GP5): " + selftest.MSG["en"]["dead"] % 0
+
+
+# ---- on the HAL the box really uses (hal.open_host) with the board files ----
+
+ROOT = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../.."
+
+
+def open_real(name, **kw):
+    import hal
+    return hal.open_host(ROOT + "/boards/" + name + ".json", **kw)
+
+
+def test_selftest_on_the_host_hal_of_the_default_box():
+    h = open_real("pico_matrix")
+    st = selftest.SelfTest(h)
+    drive(h, st)
+    assert st.ok, st.lines()
+    assert parts(st)[4:] == ["pad 1 (GP2)", "pad 2 (GP3)", "pad 3 (GP4)", "pad 4 (GP5)"]
+    assert st.latency_us == [3000] * 4
+
+
+def test_selftest_on_the_host_hal_oled_that_nacks():
+    h = open_real("pico_oled", display_answers=False)
+    st = selftest.SelfTest(h)
+    rep = drive(h, st)
+    good, m = rep["display"]
+    assert not good and "does not answer" in m and "0x3C" in m, m
+    assert [p for p, _, _ in st.failed()] == ["display"]   # pads, LEDs, storage fine
+
+
+def test_selftest_on_the_host_hal_eink():
+    h = open_real("pico_eink")
+    st = selftest.SelfTest(h)
+    rep = drive(h, st)
+    assert rep["display"][0], rep["display"]            # answered after its refresh
+
+
+def test_selftest_on_the_host_hal_eink_busy_stuck():
+    h = open_real("pico_eink", eink_busy_stuck=True)
+    st = selftest.SelfTest(h)
+    rep = drive(h, st)
+    good, m = rep["display"]
+    assert not good and ("BUSY (GP13)" in m or "busy after" in m), m
