@@ -1,0 +1,175 @@
+# Properties of Bataille and Bata-waf over seeds, options and player counts
+# (CPython only: hypothesis, and a sample run under the MicroPython unix port).
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from core import cards, log
+from games import bataille as B
+from games.bataille import Bataille
+from mp import run
+
+FUZZ = bool(os.environ.get("FUZZ"))
+EXAMPLES = 2000 if FUZZ else 40
+PROPS = settings(max_examples=EXAMPLES, deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def setups(draw):
+    game = draw(st.sampled_from(B.GAMES))
+    opts = {"players": draw(st.integers(2, 4))}
+    length = draw(st.sampled_from(["all", "all", "court", 1, 7, 60, "1min"]))
+    if length != "all":
+        opts["length"] = length
+    if game == "bataille":
+        opts["ace"] = draw(st.sampled_from(["high", "low"]))
+        opts["down"] = draw(st.sampled_from([3, 1]))
+        opts["pickup"] = draw(st.sampled_from(["shuffled", "ordered"]))
+        opts["addition"] = draw(st.booleans())
+    seed = draw(st.integers(0, 2 ** 32 - 1))
+    return game, opts, seed
+
+
+def play_logged(game, opts, seed, step_ms=1500):
+    lg = log.Log()
+    g = Bataille(opts, seed, lg, game)
+    g.play(0, step_ms)
+    return g, lg
+
+
+class Table:
+    """The game rebuilt from its log alone: where every card is."""
+
+    def __init__(self, entries):
+        d = entries[0][3]
+        self.game = d["game"]
+        self.opts = d["options"]
+        self.n = d["players"]
+        kind = cards.STANDARD if self.game == "bataille" else cards.DOGS
+        self.deck = sorted(cards.names(cards.deck(kind)))
+        self.piles = [list(h) for h in entries[1][3]["hands"]]
+        self.table = []          # (card, player, layer) in the order laid
+        self.layer = -1
+        self.prev = "deal"
+        self.out = set()
+        self.last_up = True
+
+    def check_places(self, lineno):
+        everywhere = [c for p in self.piles for c in p] + [c for c, p, l in self.table]
+        assert sorted(everywhere) == self.deck, "line %d: a card is lost or doubled" % lineno
+
+    def apply(self, lineno, ev, d):
+        if ev == "flip":
+            p = d["p"]
+            assert p not in self.out, "line %d: an out player flips" % lineno
+            assert self.piles[p] and self.piles[p][0] == d["card"], "line %d: not the top card" % lineno
+            self.piles[p].pop(0)
+            if self.prev == "battle":
+                self.layer += 1                   # the face-down layer
+            elif self.prev != "flip":
+                self.layer += 1                   # a new duel
+            elif d["up"] and not self.last_up:
+                self.layer += 1                   # a battle's face-up layer
+            self.last_up = d["up"]
+            self.table.append((d["card"], p, self.layer))
+        elif ev == "take":
+            p = d["p"]
+            assert sorted(d["cards"]) == sorted(c for c, q, l in self.table), "line %d" % lineno
+            if self.opts.get("pickup") == "ordered":
+                want = []
+                for layer in range(self.layer + 1):
+                    for k in range(self.n):
+                        q = (p + k) % self.n
+                        want += [c for c, who, l in self.table if l == layer and who == q]
+                assert d["cards"] == want, "line %d: B5 ordered pickup" % lineno
+            self.piles[p] += d["cards"]
+            self.table = []
+            self.layer = -1
+        elif ev == "out":
+            assert not self.piles[d["p"]], "line %d: out with cards" % lineno
+            self.out.add(d["p"])
+        elif ev == "end":
+            assert d["cards"] == [len(h) for h in self.piles]
+        self.prev = ev
+        self.check_places(lineno)
+
+
+@PROPS
+@given(setups())
+def test_l_every_card_in_exactly_one_place_after_every_event(setup):
+    game, opts, seed = setup
+    g, lg = play_logged(game, opts, seed)
+    entries = log.read(lg.text().splitlines())
+    t = Table(entries)
+    t.check_places(2)
+    for lineno, _, ev, d in entries[2:]:
+        t.apply(lineno, ev, d)
+    assert entries[-1][2] == "end"
+    assert [len(h) for h in t.piles] == g.counts()
+
+
+@PROPS
+@given(setups())
+def test_b6_every_game_ends_and_replays_to_the_same_final_state(setup):
+    game, opts, seed = setup
+    g, lg = play_logged(game, opts, seed)
+    assert g.done and g.reason in ("all_cards", "limit", "draw", "cycle")
+    if g.reason == "all_cards":
+        assert len(g.winners) == 1 and g.counts()[g.winners[0]] == g.size
+    if g.reason == "limit":
+        assert g.winners == [p for p in range(g.n) if g.counts()[p] == max(g.counts())]
+    limit = g.options["length"]
+    if isinstance(limit, int):
+        assert g.duels <= limit
+    r = B.replay(log.read(lg.text().splitlines()))
+    assert not r.truncated and r.done
+    assert [p.to_list() for p in r.piles] == [p.to_list() for p in g.piles]
+    assert (r.winners, r.reason, r.duels, r.battles, r.rng.state()) == \
+        (g.winners, g.reason, g.duels, g.battles, g.rng.state())
+
+
+@PROPS
+@given(setups())
+def test_b5_play_without_log_is_the_logged_game(setup):
+    game, opts, seed = setup
+    if "min" in str(opts.get("length")):
+        return                                    # time limits need the steps' times
+    g, lg = play_logged(game, opts, seed)
+    fast = Bataille(opts, seed, None, game).play()
+    assert [p.to_list() for p in fast.piles] == [p.to_list() for p in g.piles]
+    assert (fast.winners, fast.reason, fast.duels, fast.battles) == \
+        (g.winners, g.reason, g.duels, g.battles)
+
+
+SAMPLE = [("bataille", {}, 1), ("bataille", {"players": 3, "down": 1}, 77),
+          ("bataille", {"players": 4, "ace": "low", "length": "court"}, 123456789),
+          ("bataille", {"pickup": "ordered"}, 5), ("bataille", {"addition": True}, 2 ** 31 + 9),
+          ("bataille", {"length": "1min", "players": 2}, 3),
+          ("batawaf", {}, 42), ("batawaf", {"players": 3}, 65536), ("batawaf", {"players": 4}, 9)]
+
+MP_CODE = """
+from games.bataille import Bataille
+from core.log import Log
+import sys
+for game, opts, seed in %r:
+    lg = Log()
+    Bataille(opts, seed, lg, game).play(0, 1500)
+    lg.flush(sys.stdout)
+"""
+
+
+def test_c3_log_is_byte_identical_on_cpython_and_micropython():
+    want = "".join(play_logged(game, opts, seed)[1].text() for game, opts, seed in SAMPLE)
+    got = run(MP_CODE % (SAMPLE,))
+    assert got.count('"ev":"end"') == len(SAMPLE)
+    assert got == want
+
+
+@pytest.mark.fuzz
+def test_c3_log_identical_across_interpreters_many_seeds():
+    sample = [("bataille", {"players": 2 + s % 3, "down": (3, 1)[s % 2]}, s * 7919) for s in range(60)]
+    sample += [("batawaf", {"players": 2 + s % 3}, s * 104729) for s in range(30)]
+    want = "".join(play_logged(game, opts, seed)[1].text() for game, opts, seed in sample)
+    assert run(MP_CODE % (sample,)) == want
