@@ -25,3 +25,7 @@ class PadLeds:
         """Light pad k's LED, the others off (whose turn it is)."""
         for j in range(len(self.pins)):
             self.set(j, j == k)
+
+    def show(self):
+        """The pins change at once: nothing to flush (the app calls it)."""
+        return None

@@ -2,10 +2,12 @@
 #
 # The renderer draws into `fb`: MONO_VLSB, which is the controller's own RAM
 # layout (a byte = 8 vertical pixels of a page), so a page goes out as a
-# slice of the buffer with no conversion.  show() only marks the frame
-# dirty; poll() sends ONE page per call (128 bytes: ~3 ms at 400 kHz I2C,
-# ~0.1 ms at 10 MHz SPI), so the main loop never stalls for the ~23 ms a
-# whole frame takes over I2C.  show_now() sends everything at once.
+# slice of the buffer with no conversion.  With `paced` set, show() only
+# marks the frame dirty and poll() sends ONE page per call (128 bytes: ~3 ms
+# at 400 kHz I2C, ~0.1 ms at 10 MHz SPI), so the main loop never stalls for
+# the ~23 ms a whole frame takes over I2C; Hal.poll() turns it on the first
+# time the loop calls it.  Unpaced, show() sends the whole frame at once
+# (interrupts stay on: the pads are captured either way).
 #
 # An I2C NACK (nothing at that address) raises OSError on the bus; it becomes
 # `error` (a DisplayError saying what to check) and the panel is given up;
@@ -74,9 +76,10 @@ class Ssd1306:
         self._next = self.pages  # next page to send; == pages: nothing to send
         self.frames = 0
         self.ready = False
+        self.paced = False
 
-    @property
     def busy(self):
+        """True while pages of the last frame are still to be sent."""
         return self._next < self.pages
 
     def begin(self):
@@ -97,6 +100,9 @@ class Ssd1306:
     def show(self, full=None):
         if self.error is None:
             self._next = 0
+            if not self.paced:
+                while self._next < self.pages and self.error is None:
+                    self.poll()
 
     def poll(self, now_ms=None):
         """Send one page if a frame is waiting."""
@@ -120,8 +126,12 @@ class Ssd1306:
 
     def show_now(self):
         self.show()
-        while self.busy:
+        while self.busy():
             self.poll()
+
+    def set_brightness(self, level):
+        """The box's brightness setting, 1 (dim) to 5 (full): the contrast."""
+        self.contrast(min(255, max(1, level) * 51))
 
     def contrast(self, level):
         self._safe(SET_CONTRAST, bytes([level & 0xFF]))

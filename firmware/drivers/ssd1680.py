@@ -84,22 +84,25 @@ class Ssd1680:
 
     # -- the display interface --
 
-    @property
     def busy(self):
-        """True while an operation is under way (show() is then queued)."""
+        """True while an operation is under way (show() is then queued).
+        Runs poll() first, so a loop that only asks busy() still moves the
+        panel on."""
+        self.poll()
         return self._i < len(self.steps)
 
     def show(self, full=None):
-        """Ask for the frame buffer on the panel.  full=None: the schedule
-        decides (a full refresh every full_every partial ones); True/False
-        forces.  Returns at once; poll() does the work."""
+        """Ask for the frame buffer on the panel.  full true: a full refresh
+        now; otherwise the schedule decides (a full refresh every full_every
+        partial ones).  Returns at once; poll() does the work."""
         if self.error is not None:
             return
-        if self.busy:
+        if self.busy():
             self.pending = True
             self.pending_full = self.pending_full or bool(full)
             return
-        self._refresh(full)
+        self._refresh(True if full else None)
+        self.poll()
 
     def poll(self, now_ms=None):
         """Run the steps that can run now.  Never waits."""
@@ -137,7 +140,7 @@ class Ssd1680:
         if self.pending:
             full = self.pending_full
             self.pending = self.pending_full = False
-            self._refresh(full or None)
+            self._refresh(True if full else None)
             self.poll(now_ms)
 
     # -- operations (lists of steps) --

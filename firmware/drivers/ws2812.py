@@ -26,7 +26,9 @@ from gfx import fb as gfb
 
 IDLE_UA = 1000
 MA_PER_CHANNEL = 20
-_UA_PER_STEP = MA_PER_CHANNEL * 1000 // 255  # 78 uA per value step (rounded down)
+# The brightness setting (1..5) -> channel scale: roughly even steps to the
+# eye (perceived brightness grows about as the cube root of the light).
+BRIGHTNESS = (24, 56, 104, 168, 255)
 
 # RGB565 -> 8-bit channel: replicate the high bits into the low ones so 31
 # maps to 255 and 0 to 0.
@@ -110,7 +112,13 @@ class Ws2812Matrix:
         self.uncapped_ua = 0  # what it would have drawn without the cap
 
     # The same interface as the other displays (see hal/__init__.py).
-    busy = False
+    def busy(self):
+        return False
+
+    def set_brightness(self, level):
+        """The box's brightness setting, 1 (dim) to 5 (full); the current
+        cap still applies on top."""
+        self.brightness = BRIGHTNESS[min(5, max(1, level)) - 1]
 
     def show(self, full=None):
         """Send the frame buffer now (hal/rp2/ws2812.Ws2812Out: through

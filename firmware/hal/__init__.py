@@ -10,12 +10,15 @@
 #   hal.pads       HostPads / Rp2Pads: .capture is the PadCapture (S1-S6)
 #   hal.leds       drivers.leds.PadLeds: set(k, on), all(on), only(k)
 #   hal.display    Ws2812Matrix | Ssd1680 | Ssd1306: .fb (draw here), .format,
-#                  .width, .height, show(full=None), poll(), .busy, .error
+#                  .width, .height, show(full=None), poll(), busy(), .error,
+#                  set_brightness(1..5) (matrix, OLED)
 #   hal.buzzer     drivers.buzzer.Buzzer (silent on a board without buzzer):
 #                  tone(hz, ms), play([(hz, ms), ...]), stop(), .volume
 #   hal.storage    drivers.storage.Storage: load(name, defaults) -> (value,
 #                  notice), save(name, value), .slap_window
 #   hal.watchdog   start(), feed()
+#   hal.menu       drivers.button.MenuButton (pressed() once per press; the
+#                  host one also has press()), None without a menu button
 #   hal.notices    messages for the player / the REPL (display errors, ...)
 #
 # The main loop calls hal.poll() every pass: it advances the display and the
@@ -36,7 +39,7 @@ def _as_board(b):
 
 
 class Hal:
-    def __init__(self, board, clock, pads, leds, display, buzzer, storage, watchdog, echo=True):
+    def __init__(self, board, clock, pads, leds, display, buzzer, storage, watchdog, echo=True, menu=None):
         self.board = board
         self.clock = clock
         self.pads = pads
@@ -45,6 +48,7 @@ class Hal:
         self.buzzer = buzzer
         self.storage = storage
         self.watchdog = watchdog
+        self.menu = menu      # drivers.button.MenuButton, None if the board has none
         self.blinker = Blinker(leds)
         self.notices = []
         self.echo = echo      # print notices on the REPL (the board); the host keeps them quiet
@@ -57,7 +61,11 @@ class Hal:
         """One pass of the main loop's hardware chores.  Never waits."""
         if now_ms is None:
             now_ms = self.clock.ticks_ms()
+        # The loop polls: the OLED may now send one page per pass.
+        self.display.paced = True
         self.display.poll(now_ms)
+        if self.menu is not None:
+            self.menu.poll(now_ms)
         self.buzzer.poll(now_ms)
         self._check(now_ms)
         self.blinker.poll(now_ms)
@@ -90,9 +98,14 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
     if pads is None:
         from hal.host.pads import HostPads
         pads = HostPads(b.n_pads, clock)
+    menu = None
+    if b.menu_pin is not None:
+        from drivers.button import MenuButton
+        from hal.host.bus import HostPin
+        menu = MenuButton(HostPin(b.menu_pin, None, 1), clock)
     hal = Hal(b, clock, pads, open_leds(b, wire),
               open_display(b, clock, wire, display_answers, eink_busy_stuck),
-              open_buzzer(b, clock), open_storage(storage_dir), HostWatchdog(clock, watchdog_ms), False)
+              open_buzzer(b, clock), open_storage(storage_dir), HostWatchdog(clock, watchdog_ms), False, menu)
     hal.wire = wire
     return hal
 
@@ -104,11 +117,12 @@ def open_board(board="board.json", watchdog_ms=5000):
     from hal.rp2.clock import BoardClock
     from hal.rp2.pads import Rp2Pads
     from hal.rp2.display import open_display
-    from hal.rp2.parts import open_leds, open_buzzer, open_storage
+    from hal.rp2.parts import open_leds, open_buzzer, open_storage, open_menu
     from hal.rp2.watchdog import Rp2Watchdog
     b = _as_board(board)
     clock = BoardClock()
     pads = Rp2Pads(b.pad_pins(), clock)
     leds = open_leds(b)
     display = open_display(b, clock)
-    return Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(), Rp2Watchdog(watchdog_ms))
+    return Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(),
+               Rp2Watchdog(watchdog_ms), True, open_menu(b, clock))

@@ -32,22 +32,32 @@ def test_ssd1306_i2c_init_sequence():
 
 def test_ssd1306_i2c_page_writes_one_per_poll():
     d, b = _oled()
+    d.paced = True   # the loop polls (Hal.poll sets it)
     d.wire.clear()
     d.fb.fill(0)
     d.fb.hline(0, 9, 128, 1)   # page 1, bit 1
     d.show()
-    assert d.busy
+    assert d.busy()
     d.poll()
     assert len(d.wire.i2c_writes()) == 3  # one page per poll, no more
     for _ in range(10):
         d.poll()
     w = d.wire.i2c_writes(0x3C)
-    assert len(w) == 8 * 3 and not d.busy and d.frames == 1
+    assert len(w) == 8 * 3 and not d.busy() and d.frames == 1
     for p in range(8):
         assert w[3 * p] == b"\x00\x21\x00\x7f"
         assert w[3 * p + 1] == bytes([0x00, 0x22, p, p])
         assert w[3 * p + 2] == b"\x40" + bytes(d.buf[p * 128:(p + 1) * 128])
     assert w[3 * 1 + 2][1:] == b"\x02" * 128
+
+
+def test_ssd1306_unpaced_show_sends_the_whole_frame():
+    d, b = _oled()
+    d.wire.clear()
+    d.fb.fill(1)
+    d.show()
+    w = d.wire.i2c_writes(0x3C)
+    assert len(w) == 24 and not d.busy() and w[-1] == b"\x40" + b"\xff" * 128
 
 
 def test_ssd1306_no_answer_gives_a_clear_error_and_blink_code():

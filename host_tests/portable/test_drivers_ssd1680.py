@@ -35,7 +35,7 @@ def _cmds(d, b):
 def test_ssd1680_init_sequence():
     d, clock, b = _eink()
     _run(d, clock, 100000)
-    assert d.ready and not d.busy
+    assert d.ready and not d.busy()
     pins = [ev[1:] for ev in d.wire.events if ev[0] == "pin" and ev[1] == b.display.rst]
     assert pins == [(12, 0), (12, 1)]  # hardware reset pulse first
     assert _cmds(d, b) == [
@@ -64,9 +64,9 @@ def test_ssd1680_full_refresh_sends_the_frame_buffer_and_waits_without_blocking(
     assert c[6][1] == b"\xf7"
     # Busy for the refresh: the loop goes on, nothing more is sent.
     _run(d, clock, FULL_US - 20000)
-    assert d.busy and len(_cmds(d, b)) == 8
+    assert d.busy() and len(_cmds(d, b)) == 8
     _run(d, clock, 40000)
-    assert not d.busy and d.refreshes == ["full"]
+    assert not d.busy() and d.refreshes == ["full"]
 
 
 def test_ssd1680_partial_refreshes_then_a_full_one_every_n():

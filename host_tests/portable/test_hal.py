@@ -107,3 +107,41 @@ def test_hal_watchdog_records_feeds_and_knows_when_it_would_fire():
         assert wd.would_have_fired()
     finally:
         _rm(hal.storage.fs.root)
+
+
+def test_hal_menu_button_once_per_press_debounced():
+    hal = open_host(BOARDS + "/pico_matrix.json")
+    try:
+        m = hal.menu
+        pin = m.pin
+        assert not m.pressed()
+        pin.level = 0           # pressed, with a 5 ms bounce
+        hal.clock.advance(5000)
+        hal.poll()
+        pin.level = 1
+        hal.clock.advance(5000)
+        hal.poll()
+        assert not m.pressed()  # too short: bounce
+        pin.level = 0
+        for _ in range(10):
+            hal.clock.advance(10000)
+            hal.poll()
+        assert m.pressed() and not m.pressed()   # once per press
+        m.press()                                # the simulator's key
+        assert m.pressed()
+    finally:
+        _rm(hal.storage.fs.root)
+
+
+def test_hal_oled_paced_once_the_loop_polls():
+    hal = open_host(BOARDS + "/pico_oled.json")
+    try:
+        hal.poll()
+        hal.wire.clear()
+        hal.display.show()
+        assert len(hal.wire.i2c_writes()) == 0   # paced: pages go out on polls
+        for _ in range(8):
+            hal.poll()
+        assert len(hal.wire.i2c_writes()) == 24
+    finally:
+        _rm(hal.storage.fs.root)

@@ -2,6 +2,7 @@
 import machine
 from drivers.buzzer import Buzzer, NullPwm
 from drivers.leds import PadLeds
+from drivers.button import MenuButton
 from drivers.storage import Storage, OsFs
 
 STORAGE_DIR = "/data"
@@ -21,3 +22,9 @@ def open_buzzer(board, clock):
 
 def open_storage(root=STORAGE_DIR):
     return Storage(OsFs(root))
+
+
+def open_menu(board, clock):
+    if board.menu_pin is None:
+        return None
+    return MenuButton(machine.Pin(board.menu_pin, machine.Pin.IN, machine.Pin.PULL_UP), clock)
