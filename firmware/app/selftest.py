@@ -37,7 +37,8 @@ width, height, show, busy; optional poll(now_ms), error), hal.leds
 None if the board has none), hal.storage (read, write, remove); optional
 hal.board for pin names in the messages.  While it
 runs, the self-test owns the pad events: the caller must not read
-capture.next_event().  It calls display.poll and the buzzer's poll itself.
+capture.next_event().  It calls capture.poll, display.poll and the buzzer's
+poll itself, so the caller's loop only has to call step().
 """
 from core import ticks
 from app import io
@@ -162,6 +163,9 @@ class SelfTest:
             self.out("%s %s: %s" % ("OK  " if good else "FAIL", part, message))
 
     def _poll_parts(self):
+        # the capture's release tracking and stuck check (S3, S6) need poll()
+        # from the loop; the app's loop hands the pads over to us meanwhile
+        self.cap.poll(self.clock.ticks_us())
         d = self.raw_display
         if d is not None and self.display_ok:
             p = getattr(d, "poll", None)
