@@ -1,8 +1,9 @@
 # S1-S6: capturing slap-pad presses in a hard interrupt handler.
 #
 #   cap = PadCapture(n_pads, read_levels, ticks_us, ring_size=64,
-#                    debounce_us=20000, stuck_us=5000000)
+#                    debounce_us=20000, stuck_us=5000000, pins=None)
 #   cap.irq(pin)        the hard IRQ handler, the same code on board and host
+#                       (cap.handler is it as a bound method made once)
 #   cap.next_event()    -> pad index or -1; the press time (ticks) in cap.ev_t
 #   cap.poll(now)       from the main loop: releases and stuck pads (S6)
 #   cap.overflow        presses dropped because the ring was full (S5)
@@ -12,6 +13,11 @@
 # `read_levels()` returns a bitmask of the pads PRESSED right now (bit k =
 # pad k), read all at once (S2), so pads pressed together get one timestamp
 # and tie (T7) instead of being ordered by which interrupt ran first.
+# `pins` (optional) are the objects the handler receives, pad k = pins[k]
+# (compared with `is`: no allocation): the pad that raised the interrupt is
+# taken as pressed even if its contact bounced open before the read.
+# Presses closer together than the interrupt dispatch latency tie; a later
+# press is never stamped before an earlier one.
 # `ticks_us()` is the board's time.ticks_us (or the host's virtual clock):
 # it wraps at 2**30 (S4) and every comparison goes through core.ticks.diff.
 #
@@ -42,7 +48,7 @@ _HALF = 0x20000000  # 2**29
 
 class PadCapture:
     def __init__(self, n_pads, read_levels, ticks_us, ring_size=64,
-                 debounce_us=20000, stuck_us=5000000):
+                 debounce_us=20000, stuck_us=5000000, pins=None):
         if not 1 <= n_pads <= 8:
             raise ValueError("n_pads must be from 1 to 8 (got %r)" % (n_pads,))
         if ring_size < 2 or ring_size > 4096:
@@ -54,6 +60,13 @@ class PadCapture:
         self.ring_size = ring_size
         self.debounce_us = debounce_us
         self.stuck_us = stuck_us
+        # The pin objects the handler is called with, pad k = pins[k]: the
+        # pad whose edge raised the interrupt counts as pressed even if its
+        # contact has bounced open again by the time the handler reads the
+        # levels (else that press would be stamped one bounce late).
+        if pins is not None and len(pins) != n_pads:
+            raise ValueError("pins: one per pad (%d), got %d" % (n_pads, len(pins)))
+        self._pins = list(pins) if pins is not None else None
         # Cached callables: the handler must not create bound methods.
         self._read = read_levels
         self._ticks = ticks_us
@@ -86,8 +99,16 @@ class PadCapture:
     # ---- the hard interrupt handler -------------------------------------
     def irq(self, pin):
         t = self._ticks()
-        lv = self._read() & self.all_mask
-        lv &= ~self.stuck_mask
+        lv = self._read()
+        pins = self._pins
+        if pins is not None:
+            i = 0
+            while i < self.n_pads:
+                if pins[i] is pin:
+                    lv |= 1 << i
+                    break
+                i += 1
+        lv &= self.all_mask & ~self.stuck_mask
         if not lv:
             return
         last = self._last

@@ -52,6 +52,21 @@ def chatter(rng, max_us, flips=None):
     return offs
 
 
+class FakePin:
+    """What the handler receives on the host: one object per pad, like the
+    board's machine.Pin singletons.  value() is the pin level (active low)."""
+
+    def __init__(self, pads, k):
+        self.pads = pads
+        self.k = k
+
+    def value(self):
+        return 0 if self.pads.levels & (1 << self.k) else 1
+
+    def __repr__(self):
+        return "FakePin(pad %d)" % self.k
+
+
 class HostPads:
     def __init__(self, n_pads, clock, latency_us=None, ring_size=64,
                  debounce_us=20000, stuck_us=5000000, poll_us=1000):
@@ -74,8 +89,9 @@ class HostPads:
         self._seq = 0
         self._irq_pending = 0
         self.irq_calls = 0
+        self.pins = [FakePin(self, k) for k in range(n_pads)]
         self.capture = PadCapture(n_pads, self.read_levels, clock.ticks_us,
-                                  ring_size, debounce_us, stuck_us)
+                                  ring_size, debounce_us, stuck_us, self.pins)
         self._handler = self.capture.handler
         self._next_poll = None
         self._poll_origin = clock.now
@@ -172,7 +188,7 @@ class HostPads:
             elif kind == _IRQ:
                 self._irq_pending &= ~(1 << k)
                 self.irq_calls += 1
-                self._handler(k)
+                self._handler(self.pins[k])
             else:
                 self.capture.poll(clock.ticks_us())
                 self._next_poll = None

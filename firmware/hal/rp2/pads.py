@@ -50,14 +50,14 @@ class Rp2Pads:
         self._t2 = self._tables[2]
         self._t3 = self._tables[3]
         ticks = time.ticks_us if clock is None else clock.ticks_us
+        # rp2's Pin objects are singletons, so the handler can tell which pad
+        # raised the interrupt by identity (PadCapture `pins`).
+        self._pins = [machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in pins]
         self.capture = PadCapture(len(pins), self.read_levels, ticks, ring_size,
-                                  debounce_ms * 1000, stuck_ms * 1000)
+                                  debounce_ms * 1000, stuck_ms * 1000, self._pins)
         handler = self.capture.handler  # one bound method, made here
-        self._pins = []
-        for g in pins:
-            p = machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP)
+        for p in self._pins:
             p.irq(trigger=machine.Pin.IRQ_FALLING, handler=handler, hard=True)
-            self._pins.append(p)
 
     def read_levels(self):
         """Pads pressed now (bit k = pad k): one register read, active low."""
