@@ -45,6 +45,7 @@ FLASH_MS = 120
 ERROR_MIN_MS = 1000
 FLUSH_BYTES = 2048      # Bataille: write the log between duels past this
 LOOP_SLEEP_MS = 2
+FEED_US = 250000        # the watchdog times out after seconds: no need to feed every pass
 
 
 class App:
@@ -59,6 +60,8 @@ class App:
         self.store = io.Store(hal)
         self.menu_button = io.Menu(hal)
         self.wdt = getattr(hal, "watchdog", None)
+        self.hal_poll = getattr(hal, "poll", None)
+        self.fed = hal.clock.ticks_us()
         self.logs = GameLogs(self.store, keep_logs)
         self.seed = seed
         self.games_played = 0
@@ -108,8 +111,10 @@ class App:
         self.renderer.s = self.tab
         self.renderer.faces_fr = st["lang"] == "fr"
         self.sound.set_volume(st["volume"])
-        self.canvas.set_level(st["brightness"])
-        self.disp.set_level(st["brightness"])
+        if self.disp.set_level(st["brightness"]):
+            self.canvas.set_level(5)
+        else:
+            self.canvas.set_level(st["brightness"])
         self.dirty = True
 
     def save_settings(self):
@@ -146,6 +151,9 @@ class App:
     def tick(self):
         now = self.clock.ticks_us()
         self.now = now
+        if self.state == "selftest_run":
+            self.selftest_tick()
+            return
         cap = self.cap
         cap.poll(now)
         k = cap.next_event()
@@ -172,8 +180,12 @@ class App:
                 self.draw()
             except Exception as e:
                 self.fail(e)
-        self.sound.poll()
-        if self.wdt is not None:
+        if self.hal_poll is not None:
+            self.hal_poll()
+        else:
+            self.sound.poll()
+        if self.wdt is not None and ticks.diff(now, self.fed) >= FEED_US:
+            self.fed = now
             self.wdt.feed()
         if self.quiet_gc:
             self.quiet_gc = False
@@ -518,15 +530,30 @@ class App:
         self.light_mask(0)
 
     def selftest(self):
+        """The hardware self-test (app.selftest): it owns the pads and the
+        display while it runs; its report is shown at the end."""
         try:
-            from app import selftest
-        except ImportError:
-            self.error_text = "app/selftest.py"
-            self.error_kind = "selftest"
-            self.enter("error")
+            from app.selftest import SelfTest
+            self.st = SelfTest(self.hal, lang=self.settings["lang"])
+        except Exception as e:
+            self.fail(e)
             return
-        self.enter("selftest")
-        self.selftest_lines = selftest.run(self.hal)
+        self.enter("selftest_run")
+        self.light_mask(0)
+
+    def selftest_tick(self):
+        try:
+            more = self.st.step(self.clock.ticks_ms())
+        except Exception as e:
+            self.fail(e)
+            return
+        if self.wdt is not None:
+            self.wdt.feed()
+        if not more:
+            self.selftest_lines = self.st.lines()
+            self.st = None
+            self.cap.clear()
+            self.enter("selftest")
 
     # ---- drawing ----------------------------------------------------
 

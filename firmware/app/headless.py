@@ -32,9 +32,15 @@ class Runner:
         self.game = game
         self.players = players
         self.rng = Rng(seed + 7)
-        if settings or options:
-            self.preset(settings, options)
+        if settings:
+            self.preset(settings)
         self.app = _box.App(hal, seed=seed)
+        if options:
+            # straight into the box's choices: a test may pass any option the
+            # engine takes (e.g. a length of 20 duels), not only the menus'
+            o = self.app.settings["opts"][game]
+            for k in options:
+                o[k] = options[k]
         if sys.implementation.name != "micropython":
             # a full collection of a test process's heap costs ms; the
             # quiet-moment collections matter on the board only
@@ -45,15 +51,11 @@ class Runner:
         self.seen_flip = -1
         self.first_frame_us = None
 
-    def preset(self, settings, options):
+    def preset(self, settings):
         """Write the settings file the box will read at power-on."""
         st = _set.defaults()
-        if settings:
-            for k in settings:
-                st[k] = settings[k]
-        if options:
-            for k in options:
-                st["opts"][self.game][k] = options[k]
+        for k in settings:
+            st[k] = settings[k]
         self.hal.storage.save(_set.NAME, st)
 
     def press(self, k, delay_us=0):
@@ -115,6 +117,18 @@ class Runner:
                 keep.append((at, k))
         self.pending = keep
 
+    def trim(self):
+        """The host HAL records every bus transfer and watchdog feed (for
+        tests that read them back); a long run keeps only the recent ones so
+        it fits a board-sized heap."""
+        w = getattr(self.hal, "wire", None)
+        if w is not None and len(w.events) > 256:
+            w.clear()
+        wd = getattr(self.hal, "watchdog", None)
+        f = getattr(wd, "feeds", None)
+        if f is not None and len(f) > 256:
+            del f[:]
+
     def run(self, max_s=3600, until="end"):
         app = self.app
         limit = self.clock.now + max_s * 1000000
@@ -125,6 +139,8 @@ class Runner:
             self.pads.run_until(self.clock.now + STEP_US)
             app.tick()
             self.ticks += 1
+            if not self.ticks & 63:
+                self.trim()
             if self.first_frame_us is None and app.frames:
                 self.first_frame_us = self.clock.now - t0
             if app.state == until or (app.state == "error" and until != "error"):

@@ -5,13 +5,15 @@
 # What each adapter needs from the HAL (hal.open_board / hal.open_host):
 #   hal.clock     ticks_us(), ticks_ms(), sleep_ms()
 #   hal.pads      .capture (a pads.capture.PadCapture) or the capture itself
-#   hal.display   .fb (framebuf-like), .width, .height, show(), busy()
+#   hal.display   .fb (framebuf-like), .format, .width, .height, show(full),
+#                 .busy; brightness or contrast() if it has them
 #   hal.leds      set(k, on) and show() for the pad LEDs
 #   hal.buzzer    drivers.buzzer.Buzzer: play(notes), poll(), volume, playing
 #   hal.storage   drivers.storage.Storage: load(name, defaults), save(name,
 #                 value), notices, slap_window, fs (root, path(name))
 #   hal.watchdog  feed()
 #   hal.menu      pressed() -> True once per press of the menu button
+#   hal.poll      (optional) the display and buzzer chores of each loop pass
 import os
 from gfx import fb as _fb
 
@@ -57,31 +59,36 @@ class Display:
         self.width = d.width
         self.height = d.height
         self.fb = d.fb
-        self.colour = getattr(d, "colour", None)
-        if self.colour is None:
-            self.colour = getattr(d, "kind", "") == "ws2812"
+        fmt = getattr(d, "format", None)
+        self.colour = getattr(d, "colour", fmt == _fb.RGB565)
 
     def busy(self):
         d = self.d
         if d is None:
             return False
-        b = getattr(d, "busy", None)
-        return bool(b()) if b is not None else False
+        b = getattr(d, "busy", False)
+        if callable(b):
+            b = b()
+        return bool(b)
 
     def show(self, full=False):
-        d = self.d
-        if d is None:
-            return
-        try:
-            d.show(full)
-        except TypeError:
-            d.show()
+        if self.d is not None:
+            self.d.show(full)
 
     def set_level(self, level):
+        """Brightness 1..5 in the display itself; False if it has no such
+        control (the renderer then dims its colours)."""
         d = self.d
-        f = getattr(d, "set_brightness", None) if d is not None else None
+        if d is None:
+            return False
+        if hasattr(d, "brightness"):
+            d.brightness = level * 51
+            return True
+        f = getattr(d, "contrast", None)
         if f is not None:
-            f(level)
+            f(level * 51)
+            return True
+        return False
 
 
 class Lights:
