@@ -381,14 +381,15 @@ class SelfTest:
         fb.fill_rect(w - 1 - s, h - 1 - s, s, s, white)
 
     def _draw_prompt(self, k):
-        # k + 1 blocks along the top, and the pad's LED lit: readable on a
-        # 16x16 matrix as on e-ink, in any language
+        # k + 1 blocks, and the pad's LED lit: readable on a 16x16 matrix as
+        # on e-ink, in any language (blocks wrap to a new row when needed)
         fb, w, h = self.display.fb, self.display.width, self.display.height
         white = self._colours()[0]
         fb.fill(0)
-        s = max(1, w // 17)
+        s = max(2, min(w, h) // 6)
+        cols = max(1, (w + s) // (2 * s))
         for j in range(k + 1):
-            fb.fill_rect(j * 2 * s, 0, s, s, white)
+            fb.fill_rect((j % cols) * 2 * s, (j // cols) * 2 * s, s, s, white)
 
     def _draw_verdict(self):
         fb, w, h = self.display.fb, self.display.width, self.display.height

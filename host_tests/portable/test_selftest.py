@@ -335,3 +335,23 @@ def test_selftest_on_the_host_hal_eink_busy_stuck():
     rep = drive(h, st)
     good, m = rep["display"]
     assert not good and ("BUSY (GP13)" in m or "busy after" in m), m
+
+
+def test_selftest_prompt_shows_the_pad_number_as_blocks():
+    hal = Hal()
+    st = selftest.SelfTest(hal)
+    frames = {}
+    asked = None
+    while st.step(hal.clock.ticks_ms()):
+        if st.prompt != asked and st.prompt:
+            asked = st.prompt
+            k = int(asked.split()[-1]) - 1
+            st.step(hal.clock.ticks_ms())        # the prompt's frame is sent
+            frames[k] = fb.FrameBuffer(bytearray(hal.display.frames[-1]), 16, 16, fb.RGB565)
+            hal.pads.tap(k, hal.clock.now + ANSWER_US)
+        hal.pads.advance(LOOP_US)
+    # 2x2 blocks every 4 px, four to a row: pad 3 is three blocks, pad 4 four
+    lit3 = [(x, y) for y in range(16) for x in range(16) if frames[2].pixel(x, y)]
+    assert lit3 == [(x, y) for y in (0, 1) for x in (0, 1, 4, 5, 8, 9)]
+    lit4 = [(x, y) for y in range(16) for x in range(16) if frames[3].pixel(x, y)]
+    assert len(lit4) == 16 and frames[3].pixel(12, 0) == selftest.WHITE
