@@ -118,10 +118,10 @@ def read(root, name):
 
 class Watchdog:
     def __init__(self):
-        self.feeds = 0
+        self.n_feeds = 0
 
     def feed(self):
-        self.feeds += 1
+        self.n_feeds += 1
 
 
 class Hal:
