@@ -1,7 +1,8 @@
 # S1-S6: capturing slap-pad presses in a hard interrupt handler.
 #
 #   cap = PadCapture(n_pads, read_levels, ticks_us, ring_size=64,
-#                    debounce_us=20000, stuck_us=5000000, pins=None)
+#                    debounce_us=20000, stuck_us=5000000, pins=None,
+#                    release_us=None)
 #   cap.irq(pin)        the hard IRQ handler, the same code on board and host
 #                       (cap.handler is it as a bound method made once)
 #   cap.next_event()    -> pad index or -1; the press time (ticks) in cap.ev_t
@@ -35,9 +36,11 @@
 #     the pad held rather than being forgotten;
 #   - stuck pads: only poll() writes `stuck_mask`; the handler reads it.
 #
-# S3 with one addition: a press within `debounce_us` of the moment the pad
-# was seen released is bounce too (contacts chatter on release as well as on
-# press; a child cannot release and press again within 20 ms).
+# S3 with one addition: a press within `release_us` (default: debounce_us)
+# of the moment the pad was last seen released is bounce too.  Contacts
+# chatter on release as well as on press, and without this a release 100 ms
+# after a turn press in `turns` mode would come back as a lightning-fast
+# slap by the same player; a child cannot release and press again in 20 ms.
 import array
 
 # core.ticks.diff(a, b) is inlined as ((a - b + 2**29) & (2**30 - 1)) - 2**29
@@ -48,7 +51,7 @@ _HALF = 0x20000000  # 2**29
 
 class PadCapture:
     def __init__(self, n_pads, read_levels, ticks_us, ring_size=64,
-                 debounce_us=20000, stuck_us=5000000, pins=None):
+                 debounce_us=20000, stuck_us=5000000, pins=None, release_us=None):
         if not 1 <= n_pads <= 8:
             raise ValueError("n_pads must be from 1 to 8 (got %r)" % (n_pads,))
         if ring_size < 2 or ring_size > 4096:
@@ -59,6 +62,11 @@ class PadCapture:
         self.all_mask = (1 << n_pads) - 1
         self.ring_size = ring_size
         self.debounce_us = debounce_us
+        if release_us is None:
+            release_us = debounce_us
+        if not 0 <= release_us < _HALF:
+            raise ValueError("release_us must be from 0 to 2**29 us")
+        self.release_us = release_us
         self.stuck_us = stuck_us
         # The pin objects the handler is called with, pad k = pins[k]: the
         # pad whose edge raised the interrupt counts as pressed even if its
@@ -116,6 +124,7 @@ class PadCapture:
         down = self._down_gen
         up = self._up_gen
         deb = self.debounce_us
+        quiet = self.release_us
         k = 0
         bit = 1
         while bit <= lv:
@@ -128,7 +137,7 @@ class PadCapture:
                         if ((t - last[k] + 0x20000000) & 0x3FFFFFFF) - 0x20000000 < deb:
                             ok = False
                     if ok and self._rel_known & bit:
-                        if ((t - rel_t[k] + 0x20000000) & 0x3FFFFFFF) - 0x20000000 < deb:
+                        if ((t - rel_t[k] + 0x20000000) & 0x3FFFFFFF) - 0x20000000 < quiet:
                             ok = False
                     if ok:
                         last[k] = t

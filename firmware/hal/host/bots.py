@@ -6,7 +6,7 @@
 #       bounce_us=0, think_ms=None)
 #   m = TapeMatch(options=None, seed=1, bots=None, start_us=0, latency_us=None,
 #                 log=None, hands=None, drain_us=0, poll_us=1000,
-#                 ring_size=64, debounce_us=20000)
+#                 ring_size=64, debounce_us=20000, release_us=None)
 #   m.run(max_us=None) -> the engine (m.game), played to its end
 #
 # Each bot draws from its own core.rng.Rng (seeded from the match seed and
@@ -94,7 +94,7 @@ class TapeMatch:
 
     def __init__(self, options=None, seed=1, bots=None, start_us=0, latency_us=None,
                  log=None, hands=None, drain_us=0, poll_us=1000, ring_size=64,
-                 debounce_us=20000):
+                 debounce_us=20000, release_us=None):
         from games.tape import Tape
         self.log = log if log is not None else Log()
         self.game = Tape(options, seed, self.log, hands)
@@ -116,7 +116,7 @@ class TapeMatch:
         self.clock = VirtualClock(start_us)
         self.start_us = start_us
         self.pads = HostPads(n, self.clock, latency_us, ring_size, debounce_us,
-                             poll_us=poll_us)
+                             poll_us=poll_us, release_us=release_us)
         self.capture = self.pads.capture
         self.drain_us = drain_us
         self._next_drain = start_us + drain_us if drain_us else None

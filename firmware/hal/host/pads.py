@@ -2,7 +2,8 @@
 # feeding the very PadCapture.irq handler the board runs (S1-S6).
 #
 #   pads = HostPads(n_pads, clock, latency_us=None, ring_size=64,
-#                   debounce_us=20000, stuck_us=5000000, poll_us=1000)
+#                   debounce_us=20000, stuck_us=5000000, poll_us=1000,
+#                   release_us=None)
 #   pads.press(k, at_us=None, bounce=None)    schedule a falling edge
 #   pads.release(k, at_us=None, bounce=None)  schedule a rising edge
 #   pads.tap(k, at_us=None, hold_us=80000, bounce=None, release_bounce=None)
@@ -69,7 +70,7 @@ class FakePin:
 
 class HostPads:
     def __init__(self, n_pads, clock, latency_us=None, ring_size=64,
-                 debounce_us=20000, stuck_us=5000000, poll_us=1000):
+                 debounce_us=20000, stuck_us=5000000, poll_us=1000, release_us=None):
         self.n_pads = n_pads
         self.clock = clock
         if latency_us is None:
@@ -91,7 +92,7 @@ class HostPads:
         self.irq_calls = 0
         self.pins = [FakePin(self, k) for k in range(n_pads)]
         self.capture = PadCapture(n_pads, self.read_levels, clock.ticks_us,
-                                  ring_size, debounce_us, stuck_us, self.pins)
+                                  ring_size, debounce_us, stuck_us, self.pins, release_us)
         self._handler = self.capture.handler
         self._next_poll = None
         self._poll_origin = clock.now

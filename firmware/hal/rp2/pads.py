@@ -19,7 +19,8 @@ _SIO_GPIO_IN = const(0xD0000004)
 
 
 class Rp2Pads:
-    def __init__(self, pins, clock=None, debounce_ms=20, stuck_ms=5000, ring_size=64):
+    def __init__(self, pins, clock=None, debounce_ms=20, stuck_ms=5000, ring_size=64,
+                 release_ms=None):
         micropython.alloc_emergency_exception_buf(100)
         if not 1 <= len(pins) <= 8:
             raise ValueError("pads: 1 to 8 pad pins needed, the board file names %d" % len(pins))
@@ -54,7 +55,8 @@ class Rp2Pads:
         # raised the interrupt by identity (PadCapture `pins`).
         self._pins = [machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in pins]
         self.capture = PadCapture(len(pins), self.read_levels, ticks, ring_size,
-                                  debounce_ms * 1000, stuck_ms * 1000, self._pins)
+                                  debounce_ms * 1000, stuck_ms * 1000, self._pins,
+                                  None if release_ms is None else release_ms * 1000)
         handler = self.capture.handler  # one bound method, made here
         for p in self._pins:
             p.irq(trigger=machine.Pin.IRQ_FALLING, handler=handler, hard=True)

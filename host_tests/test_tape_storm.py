@@ -1,0 +1,55 @@
+# The storm (CPython): 8 pads hammered at 50 Hz each for 60 virtual seconds
+# during an 8-player game, with a main loop that only drains the ring every
+# 250 ms: no exception, overflows counted (S5), and every card is always in
+# exactly one place.  The release quiet time is cut to 5 ms so that 10 ms
+# taps count as presses (with the default 20 ms they are all taken for
+# chatter, which is right for a real pad but would starve the ring).
+from hal.host.bots import Bot, TapeMatch
+
+
+def cards_in_one_place(g):
+    seen = []
+    for h in g.hands:
+        seen += h.to_list()
+    seen += list(g.pile[:g.pile_n])
+    return sorted(seen) == list(range(52))
+
+
+def test_s5_storm_8_pads_at_50hz_for_60_s():
+    bots = [Bot(400, 100, 0.05, 0.05, seed=p + 1) for p in range(8)]
+    m = TapeMatch({"players": 8, "tempo": 500, "settle": 200, "target": 99}, 3, bots,
+                  latency_us=[5, 15, 25, 35, 45, 55, 65, 75], drain_us=250000, ring_size=64,
+                  release_us=5000)
+    g = m.game
+    g.start(m.clock.ticks_us())
+    # Every pad: 10 ms down, 10 ms up, for 60 s (phase-shifted per pad).
+    for k in range(8):
+        t = 1000 + 1250 * k
+        while t < 60 * 1000000:
+            m.pads.tap(k, t, hold_us=10000)
+            t += 20000
+    checks = 0
+    for second in range(1, 61):
+        m.run(max_us=second * 1000000)
+        assert cards_in_one_place(g)
+        checks += 1
+    cap = m.capture
+    assert cap.overflow > 0                  # the slow loop overflowed the ring
+    assert m.presses_fed > 1000              # and the game kept being fed
+    assert g.takes > 10 and not g.done
+    assert checks == 60
+
+
+def test_s3_s5_storm_with_the_default_debounce_is_taken_for_chatter():
+    bots = [Bot(400, 100, 0, 0, seed=p + 1) for p in range(8)]
+    m = TapeMatch({"players": 8, "target": 99}, 3, bots, drain_us=250000)
+    m.game.start(m.clock.ticks_us())
+    for k in range(8):
+        t = 1000 + 1250 * k
+        while t < 20 * 1000000:
+            m.pads.tap(k, t, hold_us=10000)
+            t += 20000
+    m.run(max_us=20 * 1000000)
+    assert cards_in_one_place(m.game)
+    # One press a pad at the start, then 10 ms gaps are chatter.
+    assert m.capture.bounced > 8 * 900 and m.capture.overflow == 0
