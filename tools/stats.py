@@ -11,6 +11,7 @@ the time at the box's pace.  Writes a histogram of the lengths as a PNG
 (default build/stats_<game>.png).
 """
 import argparse
+import math
 import os
 import sys
 import time
@@ -25,7 +26,8 @@ def percentile(sorted_values, q):
     """Nearest-rank percentile (q in 0..100) of an already sorted list."""
     if not sorted_values:
         return 0
-    k = max(0, min(len(sorted_values) - 1, int(round(q / 100.0 * len(sorted_values) + 0.5)) - 1))
+    rank = int(math.ceil(q / 100.0 * len(sorted_values)))
+    k = max(0, min(len(sorted_values) - 1, rank - 1))
     return sorted_values[k]
 
 
