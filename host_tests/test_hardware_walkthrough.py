@@ -1,0 +1,31 @@
+"""Issue 8, "tried as a new maker would": the bring-up steps of
+hardware/README.md section 7, in order, in the simulator with the default
+board file: home menu -> self-test (every part passes, each pad pressed when
+asked) -> back to the menu -> Bata-waf -> players join -> the first duels.
+The presses are hardware/walkthrough.txt, the script the README tells a
+maker to run (`make sim ARGS='--headless --script hardware/walkthrough.txt'`).
+CPython only (the simulator)."""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WALK = os.path.join(ROOT, "hardware", "walkthrough.txt")
+
+
+def test_guide_walkthrough_reaches_a_playing_box_in_the_simulator(tmp_path):
+    from sim import cli, headless, script
+    from sim import box as simbox
+    cfg = cli.parse(["--board", "pico_matrix", "--headless", "--script", WALK, "--max-minutes", "0.4"])
+    board = simbox.load_board(cfg.board)
+    presses = script.load(cfg.script, board.n_pads)
+    b = simbox.Box(board, cfg, storage_dir=str(tmp_path))
+    headless.run(cfg, b, presses)     # stops at --max-minutes: the game goes on
+    app = b.app
+    lines = app.selftest_lines
+    assert len(lines) == 4 + board.n_pads, lines
+    assert all(line.startswith("OK") for line in lines), lines
+    assert b.status() == "batawaf, 2 players"
+    events = [json.loads(line) for line in app.log.text().splitlines()]
+    assert events[0]["ev"] == "start" and events[0]["game"] == "batawaf"
+    assert [e for e in events if e["ev"] == "flip"], "no duel was played"
