@@ -43,9 +43,11 @@
 # slap by the same player; a child cannot release and press again in 20 ms.
 import array
 
-# core.ticks.diff(a, b) is inlined as ((a - b + 2**29) & (2**30 - 1)) - 2**29
-# with literal constants: a call per pad would cost time in the handler, and
-# literals need no global lookup.
+# Times in the handler are compared as forward distances modulo 2**30 (S4)
+# with only small ints: core.ticks.diff's `a - b + 2**29` can reach 1.5 *
+# 2**30, a long int that the board would allocate in the interrupt.  The
+# forward distance also never mistakes a press 9-18 minutes after the
+# previous one for bounce (ticks.diff would call that interval negative).
 _HALF = 0x20000000  # 2**29
 
 
@@ -133,11 +135,24 @@ class PadCapture:
                     # Newly down since it was last seen released.
                     down[k] = (down[k] + 1) & 255
                     ok = True
+                    # Time since the pad's last accepted press and since it
+                    # was seen released, as forward distances modulo 2**30
+                    # (S4).  Every intermediate value stays a small int on
+                    # the board (|x| < 2**30): 2**30 itself is not one, so
+                    # it is added in two steps.
                     if self._accepted & bit:
-                        if ((t - last[k] + 0x20000000) & 0x3FFFFFFF) - 0x20000000 < deb:
+                        d = t - last[k]
+                        if d < 0:
+                            d += 0x3FFFFFFF
+                            d += 1
+                        if d < deb:
                             ok = False
                     if ok and self._rel_known & bit:
-                        if ((t - rel_t[k] + 0x20000000) & 0x3FFFFFFF) - 0x20000000 < quiet:
+                        d = t - rel_t[k]
+                        if d < 0:
+                            d += 0x3FFFFFFF
+                            d += 1
+                        if d < quiet:
                             ok = False
                     if ok:
                         last[k] = t
@@ -216,7 +231,11 @@ class PadCapture:
                     self._low |= bit
                     self._low_t[k] = now
                 elif not self.stuck_mask & bit:
-                    if ((now - self._low_t[k] + 0x20000000) & 0x3FFFFFFF) - 0x20000000 >= self.stuck_us:
+                    d = now - self._low_t[k]
+                    if d < 0:
+                        d += 0x3FFFFFFF
+                        d += 1
+                    if d >= self.stuck_us:
                         self.stuck_mask |= bit
             else:
                 self._low &= ~bit

@@ -255,3 +255,17 @@ def test_s2_handler_allocates_nothing():
     assert k == 0 and 0 <= t < WRAP
     assert cap.overflow > 0          # the overflow path ran locked
     assert cap.pending() == 15
+
+
+def test_s4_a_press_9_to_18_minutes_after_the_last_is_not_bounce():
+    # Intervals beyond 2**29 us look negative to ticks.diff; the debounce
+    # must still see them as long ago.
+    for gap_min in (9, 12, 17):
+        clock, pads = make(n=1, start=WRAP - 1000000, poll_us=1000)
+        pads.tap(0, clock.now + 1000, hold_us=50000)
+        pads.run_until(clock.now + 200000)
+        first = drain(pads.capture)
+        t = clock.now + gap_min * 60 * 1000000
+        pads.tap(0, t, hold_us=50000)
+        pads.run_until(t + 200000)
+        assert len(first) == 1 and drain(pads.capture) == [(0, t & (WRAP - 1))], gap_min
