@@ -68,9 +68,16 @@ def _install_option_override():
 
     def engine_options(game, opts, players):
         out = menu_options(game, opts, players)
-        for k, v in _cli_options.get(game, {}).items():
+        given = _cli_options.get(game, {})
+        for k, v in given.items():
             if k != "players":
                 out[k] = v
+        # a match is to a target or for a number of rounds (T12): the
+        # command line's choice replaces the menu's
+        if "rounds" in given and "target" not in given:
+            out.pop("target", None)
+        if "target" in given and "rounds" not in given:
+            out.pop("rounds", None)
         return out
     engine_options._sim = True
     _set.engine_options = engine_options
@@ -124,10 +131,13 @@ class Box:
         from app import box as _app
         self.app = _app.App(self.hal, seed=cfg.seed)
         self.failed = None
+        # headless: an error screen ends the run (nobody is there to see it)
+        self.stop_on_error = bool(cfg.headless)
         self.finished = False
         self.games_over = 0
         self.bots = []
         self._bot_pads = ()
+        self._drive_menus = False
         self._menu_next = 0
         self._next_tick = self.clock.now
         self._seen_cards = 0
@@ -236,6 +246,8 @@ class Box:
         from hal.host.bots import Bot
         pads = self.cfg.bot_pads if self.cfg.bot_pads is not None else list(range(self.players))
         self._bot_pads = [k for k in pads if 0 <= k < self.n_pads]
+        # with a person at some pads, the person drives the menus
+        self._drive_menus = self.cfg.bot_pads is None
         self.bots = []
         for k in self._bot_pads:
             spread = min(spec.spread_ms, spec.mean_ms)
@@ -276,6 +288,9 @@ class Box:
                 traceback.print_exc()
             return
         st = app.state
+        if st == "error" and self.stop_on_error and not self.failed:
+            self.failed = "the box shows an error: %s" % getattr(app, "error_text", "?")
+            return
         if st == "end" and not self.finished:
             self.finished = True
             self.games_over += 1
@@ -292,7 +307,7 @@ class Box:
         app = self.app
         now = self.clock.now
         if st == "menu":
-            if now < self._menu_next or self.finished:
+            if now < self._menu_next or self.finished or not self._drive_menus:
                 return
             self._menu_next = now + MENU_GAP_US
             from app import menu as _menu
@@ -323,7 +338,7 @@ class Box:
                 for b in self.bots:
                     if app.waiting_mask & (1 << b.pad) and b.busy_until <= now:
                         b.press(self.pads, now + b.reaction_us(), TAP_US)
-        elif st in ("error", "notice"):
+        elif st in ("error", "notice") and self._drive_menus:
             if now >= self._menu_next:
                 self._menu_next = now + 4 * MENU_GAP_US
                 self._tap(0, now + 1200000)
@@ -363,6 +378,14 @@ class Box:
                     at = now + b.think()
                     if not b.press(self.pads, at, TAP_US):
                         b.press(self.pads, b.busy_until, TAP_US)
+
+    def stop(self):
+        """The window closes mid-game: the box writes the log of the game so
+        far to its files, as when the menu button ends a game early."""
+        try:
+            self.app.end_game_early()
+        except Exception as e:
+            self.failed = self.failed or "%s: %s" % (type(e).__name__, e)
 
     def close(self):
         if self._tmp is not None:

@@ -56,13 +56,17 @@ class Holders:
         return [bool(s) for s in self.by_pad]
 
 
-def run(cfg, b, presses=(), quit_after_s=None):
+def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
+    """The window until it is closed; an exit code.  on_frame(n), if given,
+    is called before each frame's events are read (tests post events)."""
     import pygame
     from sim import runner, shots
     if quit_after_s is None and os.environ.get("SIM_QUIT_AFTER"):
         # for CI and the tests: close the window after this many seconds
         quit_after_s = float(os.environ["SIM_QUIT_AFTER"])
     layout = _view.Layout(b.kind, b.width, b.height, b.n_pads, cfg.scale)
+    if cfg.bots is not None:
+        b.add_bots(cfg.bots, cfg.seed)
     try:
         pygame.display.init()
         pygame.font.init()
@@ -87,8 +91,12 @@ def run(cfg, b, presses=(), quit_after_s=None):
     serial = None
     rgb = None
     reason = None
+    n_frame = 0
     try:
         while reason is None:
+            if on_frame is not None:
+                on_frame(n_frame)
+            n_frame += 1
             now = b.clock.now
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT:
@@ -167,7 +175,11 @@ def run(cfg, b, presses=(), quit_after_s=None):
     finally:
         speaker.close()
         pygame.quit()
+    if not b.finished:
+        b.stop()
     code = runner.write_log(cfg, b)
+    if b.failed:
+        code = 1
     done = b.finished
     sys.stderr.write("sim: %s at t=%.1f s%s\n" % (reason, (b.clock.now - virt0) / 1e6,
                                                 "" if done else " (the game was not finished)"))

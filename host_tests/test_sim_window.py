@@ -1,0 +1,109 @@
+# The window under SDL's dummy video driver: input events are posted into
+# pygame's queue as a person's would arrive.  A key held down is one press,
+# mashing keys, the mouse and touch never crash, closing the window mid-game
+# ends cleanly with one line and the log so far.
+import os
+import subprocess
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from core import rng as _rng  # noqa: E402
+from sim import box as _box  # noqa: E402
+from sim import cli, window  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+def open_box(*args):
+    cfg = cli.parse(list(args))
+    return cfg, _box.Box(_box.load_board(cfg.board), cfg)
+
+
+def key(kind, k):
+    return pygame.event.Event(kind, key=k, mod=0, scancode=0, unicode="", window=None)
+
+
+def test_sim_window_holders_count_a_pad_once_whatever_holds_it():
+    h = window.Holders(4)
+    assert h.down(("key", 49), 0) is True
+    assert h.down(("key", 49), 0) is False          # a key repeat
+    assert h.down(("mouse", 1), 0) is False         # the mouse on the same pad
+    assert h.up(("key", 49)) is None                # the mouse still holds it
+    assert h.up(("mouse", 1)) == 0
+    assert h.up(("finger", 1, 1)) is None           # never went down
+    h.down(("finger", 1, 1), 2)
+    h.down(("finger", 1, 2), 3)
+    assert sorted(h.release_all()) == [2, 3] and h.held() == [False] * 4
+
+
+def test_sim_window_a_key_held_down_is_one_press():
+    cfg, b = open_box("--board", "pico_matrix")
+
+    def script(n):
+        if n == 3:
+            for _ in range(5):   # the press, then what a key repeat would send
+                pygame.event.post(key(pygame.KEYDOWN, pygame.K_1))
+        if n == 40:
+            pygame.event.post(key(pygame.KEYUP, pygame.K_1))
+        if n == 45:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    try:
+        irq0 = b.pads.irq_calls
+        assert window.run(cfg, b, on_frame=script) == 0
+        assert b.pads.irq_calls - irq0 == 1
+        assert b.pads.levels == 0
+    finally:
+        b.close()
+
+
+def test_sim_window_mashed_keys_mouse_and_touch_never_crash():
+    cfg, b = open_box("--board", "pico_matrix", "--game", "tape")
+    r = _rng.Rng(7)
+    keys = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_q, pygame.K_w, pygame.K_e,
+            pygame.K_r, pygame.K_9, pygame.K_z, pygame.K_m, pygame.K_SPACE]
+    lay = None
+
+    def script(n):
+        nonlocal lay
+        if lay is None:
+            lay = window._view.Layout(b.kind, b.width, b.height, b.n_pads)
+        for _ in range(6):
+            k = keys[r.below(len(keys))]
+            pygame.event.post(key(pygame.KEYDOWN if r.below(2) else pygame.KEYUP, k))
+        x, y = lay.pads[r.below(b.n_pads)]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN if r.below(2) else pygame.MOUSEBUTTONUP,
+                                             pos=(x, y), button=1 + r.below(3), touch=False))
+        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN if r.below(2) else pygame.FINGERUP,
+                                             x=x / lay.w, y=y / lay.h, dx=0, dy=0, touch_id=1,
+                                             finger_id=r.below(4), pressure=1.0))
+        if n == 150:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    try:
+        assert window.run(cfg, b, on_frame=script) == 0
+        assert b.pads.irq_calls > 10
+        assert not b.failed
+    finally:
+        b.close()
+
+
+def test_sim_window_closed_mid_game_is_one_line_and_the_log_so_far(tmp_path):
+    log = tmp_path / "so_far.jsonl"
+    r = subprocess.run([sys.executable, "-m", "sim", "--board", "pico_oled", "--bots", "200,50,0,0",
+                        "--log", str(log)], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                       env=dict(ENV, SIM_QUIT_AFTER="6"))
+    assert "Traceback" not in r.stderr
+    assert r.returncode == 0
+    msg = [s for s in r.stderr.splitlines() if s.startswith("sim:") and "window closed" in s]
+    assert len(msg) == 1 and "not finished" in msg[0]
+    # the game so far was written, and replays as an unfinished game
+    r = subprocess.run([sys.executable, "-m", "sim", "--replay", str(log), "--headless"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120, env=ENV)
+    assert r.returncode == 3 and r.stdout.startswith("TRUNCATED"), r.stdout + r.stderr
