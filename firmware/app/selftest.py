@@ -118,6 +118,11 @@ class SelfTest:
         self.leds = getattr(hal, "leds", None)
         self.buzzer = _buzzer_of(hal)
         self.store = getattr(hal, "storage", None)
+        # bound methods made once: getattr in the loop would allocate each step
+        self._cap_poll = self.cap.poll
+        d = self.raw_display
+        self._disp_poll = getattr(d, "poll", None) if d is not None else None
+        self._bz_poll = getattr(self.buzzer, "poll", None) if self.buzzer is not None else None
         self.report = []
         self.prompt = ""
         self.latency_us = [None] * self.n   # per pad, for the caller's screen
@@ -165,17 +170,14 @@ class SelfTest:
     def _poll_parts(self):
         # the capture's release tracking and stuck check (S3, S6) need poll()
         # from the loop; the app's loop hands the pads over to us meanwhile
-        self.cap.poll(self.clock.ticks_us())
-        d = self.raw_display
-        if d is not None and self.display_ok:
-            p = getattr(d, "poll", None)
-            if p is not None:
-                try:
-                    p(self.now)
-                except Exception:
-                    self.display_ok = False
-        bz = self.buzzer
-        p = getattr(bz, "poll", None) if bz is not None else None
+        self._cap_poll(self.clock.ticks_us())
+        p = self._disp_poll
+        if p is not None and self.display_ok:
+            try:
+                p(self.now)
+            except Exception:
+                self.display_ok = False
+        p = self._bz_poll
         if p is not None:
             p(self.now)
 

@@ -1,0 +1,18 @@
+# CPython-only figure for hardware/ (issue 8): the time `make diagrams` takes
+# to draw every board file's wiring diagram and the enclosure (matplotlib).
+import os
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "hardware"))
+
+
+def bench_diagrams():
+    import diagrams
+    out = tempfile.mkdtemp(prefix="bench_diagrams_")
+    t0 = time.perf_counter()
+    diagrams.main(["--out", out])
+    ms = (time.perf_counter() - t0) * 1000
+    return [("make diagrams (all boards + enclosure)", round(ms), "ms")]
