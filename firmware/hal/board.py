@@ -31,6 +31,10 @@ MODULES = {  # type: dict
     },
 }
 
+# A dark WS2812 still draws about 1 mA (drivers/ws2812.py, IDLE_UA): a
+# matrix budget below that for every LED can never be met.
+WS2812_IDLE_UA = 1000
+
 MIN_PADS = 2
 MAX_PADS = 8
 DISPLAY_KINDS = ("ssd1306", "ssd1680", "ws2812")
@@ -269,6 +273,11 @@ def validate(d, source="<board>"):
         elif b.display.max_ma > b.supply_ma:
             c.fail("display.max_ma %d is more than the supply gives (power.supply_ma %d)"
                    % (b.display.max_ma, b.supply_ma))
+        n = b.display.width * b.display.height
+        dark_ma = n * WS2812_IDLE_UA // 1000
+        if b.display.max_ma <= dark_ma:
+            c.fail("display.max_ma %d: %d WS2812 LEDs draw about %d mA even when dark; "
+                   "give the matrix more than that" % (b.display.max_ma, n, dark_ma))
 
     seen = {}
     for use, pin in b.uses():

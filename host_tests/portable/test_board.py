@@ -135,3 +135,10 @@ def test_board_matrix_budget_cannot_exceed_the_supply():
     d = _copy(power={"supply_ma": 500, "led_budget_ma": 400})
     d["display"]["max_ma"] = 900
     assert "max_ma 900" in _refused(d)
+
+
+def test_board_matrix_budget_must_cover_the_dark_leds():
+    d = _copy()
+    d["display"]["max_ma"] = 250   # 256 LEDs draw ~256 mA dark
+    m = _refused(d)
+    assert "max_ma 250" in m and "256 WS2812 LEDs" in m
