@@ -110,7 +110,7 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
     return hal
 
 
-def open_board(board="board.json", watchdog_ms=5000):
+def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
     """The Pico: every part from the board file (a path, a name under boards/
     or a Board).  The watchdog is made but not started: main.py starts it
     once the box is up (it cannot be stopped)."""
@@ -124,5 +124,5 @@ def open_board(board="board.json", watchdog_ms=5000):
     pads = Rp2Pads(b.pad_pins(), clock)
     leds = open_leds(b)
     display = open_display(b, clock)
-    return Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(),
+    return Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(storage_root),
                Rp2Watchdog(watchdog_ms), True, open_menu(b, clock))
