@@ -50,6 +50,8 @@ class Runner:
         self.pending = []     # (at_us, pad)
         self.seen_flip = -1
         self.first_frame_us = None
+        self.peak_heap = 0
+        self.heap_every = 0     # ticks between heap samples (a multiple of 16; 0: none)
 
     def preset(self, settings):
         """Write the settings file the box will read at power-on."""
@@ -118,16 +120,29 @@ class Runner:
         self.pending = keep
 
     def trim(self):
-        """The host HAL records every bus transfer and watchdog feed (for
-        tests that read them back); a long run keeps only the recent ones so
-        it fits a board-sized heap."""
-        w = getattr(self.hal, "wire", None)
-        if w is not None and len(w.events) > 256:
-            w.clear()
-        wd = getattr(self.hal, "watchdog", None)
-        f = getattr(wd, "feeds", None)
-        if f is not None and len(f) > 256:
-            del f[:]
+        """The host HAL records what reaches the fake hardware (bus
+        transfers, PIO frames, PWM changes, watchdog feeds, e-ink refreshes,
+        file operations) for tests that read it back; a long run keeps only
+        the recent records so it fits a board-sized heap."""
+        h = self.hal
+        d = getattr(h, "display", None)
+        bz = getattr(h, "buzzer", None)
+        st = getattr(h, "storage", None)
+        for obj, name in ((getattr(h, "wire", None), "events"), (getattr(h, "watchdog", None), "feeds"),
+                          (getattr(bz, "pwm", None), "changes"), (getattr(d, "out", None), "frames"),
+                          (d, "refreshes"), (getattr(d, "panel", None), "activations"),
+                          (getattr(st, "fs", None), "log")):
+            lst = getattr(obj, name, None) if obj is not None else None
+            if isinstance(lst, list) and len(lst) > 4:
+                del lst[:-2]
+
+    def sample_heap(self):
+        """Live heap after a collection (MicroPython): its peak over a run
+        is what the box needs beyond the interpreter itself."""
+        gc.collect()
+        a = gc.mem_alloc()
+        if a > self.peak_heap:
+            self.peak_heap = a
 
     def run(self, max_s=3600, until="end"):
         app = self.app
@@ -139,11 +154,30 @@ class Runner:
             self.pads.run_until(self.clock.now + STEP_US)
             app.tick()
             self.ticks += 1
-            if not self.ticks & 63:
+            if not self.ticks & 15:
                 self.trim()
+                if self.heap_every and not self.ticks % self.heap_every:
+                    self.sample_heap()
             if self.first_frame_us is None and app.frames:
                 self.first_frame_us = self.clock.now - t0
             if app.state == until or (app.state == "error" and until != "error"):
                 return app
         raise RuntimeError("the game did not end within %d s of virtual time (state %s)"
                            % (max_s, app.state))
+
+
+def play(board, game, players=2, seed=1, options=None, max_s=3600, heap_every=0):
+    """A whole game on the host HAL of a board file, menus included: the
+    Runner after the end (its .app, .peak_heap, .ticks)."""
+    import hal as _hal
+    h = _hal.open_host(board)
+    h.watchdog.start()
+    r = Runner(h, game, players, seed=seed, options=options)
+    r.heap_every = heap_every
+    r.run(max_s)
+    if r.app.state != "end":
+        raise RuntimeError("%s on %s stopped in state %s: %s"
+                           % (game, board, r.app.state, r.app.error_text))
+    if h.watchdog.would_have_fired():
+        raise RuntimeError("the watchdog would have rebooted the box")
+    return r

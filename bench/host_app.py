@@ -1,0 +1,65 @@
+"""The box's memory and start-up figures (CPython drives the MicroPython
+unix port): peak live heap of each game played through the app, the
+smallest heap each completes in (bisected; the goal is 64 KB), the time from
+the start of main to the first frame, and the size of the .mpy tree."""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+import app_heap  # noqa: E402
+from mp import micropython_bin  # noqa: E402
+
+FIRST_FRAME = """
+import time
+t0 = time.ticks_us() if hasattr(time, "ticks_us") else int(time.perf_counter() * 1e6)
+import hal
+import main
+app = main.main(%r, hal.open_host, run=False)
+while not app.frames:
+    app.tick()
+t1 = time.ticks_us() if hasattr(time, "ticks_us") else int(time.perf_counter() * 1e6)
+print(t1 - t0)
+"""
+
+
+def _first_frame(cmd, env, cwd):
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
+    if r.returncode:
+        raise RuntimeError(r.stdout + r.stderr)
+    return int(r.stdout.strip().splitlines()[-1])
+
+
+def bench_app_memory_and_start():
+    rows = []
+    quick = os.environ.get("BENCH_QUICK")
+    with tempfile.TemporaryDirectory(prefix="box_mpy_") as tree:
+        size = app_heap.build_tree(tree)
+        rows.append(("app: .mpy tree for the board", size, "bytes"))
+        for game, players, _ in app_heap.GAMES:
+            ok, peak, out = app_heap.run_game(tree, game, players, None, heap_every=64)
+            rows.append(("app: %s peak live heap (mp unix, .mpy, %d players)" % (game, players),
+                         peak, "bytes"))
+            if not quick:
+                small = app_heap.smallest_heap(tree, game, players, lo=64 * 1024, hi=512 * 1024,
+                                               step=8 * 1024)
+                rows.append(("app: %s smallest heap (mp unix, .mpy; goal 65536)" % game, small, "bytes"))
+        code = FIRST_FRAME % app_heap.BOARD
+        env = dict(os.environ, MICROPYPATH=tree)
+        rows.append(("app: main to first frame (mp unix, .mpy)",
+                     _first_frame([micropython_bin(), "-c", code], env, tree) / 1000.0, "ms"))
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "firmware"))
+    rows.append(("app: main to first frame (cpython, .py)",
+                 _first_frame([sys.executable, "-c", code], env, ROOT) / 1000.0, "ms"))
+    return rows
+
+
+if __name__ == "__main__":
+    t = time.time()
+    for row in bench_app_memory_and_start():
+        print(row)
+    print("%.1f s" % (time.time() - t))

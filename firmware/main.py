@@ -1,0 +1,64 @@
+# Boot: the board file -> the rp2 HAL -> the box.  MicroPython runs this file
+# at power-on (it stays a .py: only main.py is run at boot; everything it
+# imports is .mpy).  `make flash BOARD=...` copies boards/<BOARD>.json here
+# as board.json.
+#
+# A bad or missing board file: the message on the REPL (USB) and a blink code
+# on the Pico's own LED, since the pad LEDs are named in that very file.
+# Once the box is up the watchdog is started: a hang reboots the box.
+try:
+    import micropython
+    # room for the traceback of an exception raised in the pad interrupt
+    micropython.alloc_emergency_exception_buf(100)
+except (ImportError, AttributeError):
+    pass    # CPython (tests, simulator); the unix port has no such buffer
+
+BOARD_FILE = "board.json"
+BAD_BOARD = 5          # blink code: 5 flashes, pause, again
+
+
+def blink_forever(code):
+    import time
+    from drivers import blink
+    try:
+        # The HAL cannot be opened without a board file, so the on-board
+        # LED is reached directly (by name, no pin number).
+        import machine
+        led = machine.Pin("LED", machine.Pin.OUT)
+    except Exception:
+        led = None
+    t0 = time.ticks_ms()
+    while True:
+        v = blink.level(code, time.ticks_diff(time.ticks_ms(), t0))
+        if led is not None:
+            led.value(v)
+        time.sleep_ms(20)
+
+
+def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
+    """Open the HAL for board_file and start the box.  open_hal defaults to
+    hal.open_board (the Pico); run=False returns the App without looping
+    (tests and benchmarks pass hal.open_host)."""
+    from hal import board as _board
+    try:
+        b = _board.load(board_file)
+    except (OSError, ValueError) as e:
+        print("bad board file %s: %s" % (board_file, e))
+        print("fix it, or copy one from boards/ with: make flash BOARD=<name>")
+        if run:
+            blink_forever(BAD_BOARD)
+        return None
+    import hal
+    h = (open_hal or hal.open_board)(b)
+    for n in h.notices:
+        print(n)
+    from app.box import App
+    app = App(h, seed=seed)
+    h.watchdog.start()
+    if run:
+        app.run()
+    return app
+
+
+if __name__ == "__main__":
+    main()

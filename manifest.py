@@ -1,0 +1,23 @@
+# Freezing the box into a custom MicroPython build (like micropython-lib's
+# manifests): from a MicroPython checkout,
+#   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/this/manifest.py
+# Frozen modules cost no RAM to import.  main.py is frozen too (MicroPython
+# runs a frozen main.py when the file system has none); the board file still
+# goes on the file system: mpremote fs cp boards/NAME.json :board.json
+# The host port (firmware/hal/host), the pure-Python framebuf and the
+# headless runner are PC-only and left out.  A test checks this list against
+# the files under firmware/.
+metadata(description="Bataille box: Bataille, Bata-waf and Tape-treize for children", version="0.1.0")
+
+module("main.py", base_path="firmware")
+package("core", base_path="firmware")
+package("games", base_path="firmware")
+package("pads", base_path="firmware")
+package("drivers", base_path="firmware")
+package("gfx", base_path="firmware", files=("__init__.py", "fb.py", "glyphs.py", "render.py"))
+package("app", base_path="firmware",
+        files=("__init__.py", "box.py", "io.py", "logs.py", "menu.py", "selftest.py",
+               "settings.py", "sounds.py", "strings.py", "view.py"))
+package("hal", base_path="firmware",
+        files=("__init__.py", "board.py", "rp2/__init__.py", "rp2/clock.py", "rp2/display.py",
+               "rp2/pads.py", "rp2/parts.py", "rp2/watchdog.py", "rp2/ws2812.py"))

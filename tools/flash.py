@@ -1,0 +1,163 @@
+"""Copy the firmware and a board file to a Pico running MicroPython.
+
+  python tools/flash.py --board pico_matrix [--port PORT] [--dry-run]
+  python tools/flash.py --package-json     rewrite package.json (mip)
+
+Steps, each printed before it runs:
+  1. python tools/mpy.py build build/mpy   the .mpy tree (main.py stays .py)
+  2. mpremote [connect PORT] fs mkdir :DIR  every package directory (one that
+                                            exists already is fine)
+  3. mpremote [connect PORT] fs cp FILES... :DIR/   the files of each directory
+  4. mpremote [connect PORT] fs cp boards/NAME.json :board.json
+  5. mpremote [connect PORT] reset          the box starts
+
+PORT is anything `mpremote connect` takes: a serial device (/dev/ttyACM0,
+COM3), a shortcut (a0, u0), `id:SERIAL`, or a `socket://host:port` URL.
+Without --port, mpremote finds the board itself (the first USB serial port).
+--dry-run prints the commands without running them (no board needed).
+"""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOARDS = os.path.join(ROOT, "boards")
+BUILD = os.path.join(ROOT, "build", "mpy")
+
+
+def mpremote():
+    exe = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    return exe if os.path.exists(exe) else "mpremote"
+
+
+def board_names():
+    return sorted(f[:-5] for f in os.listdir(BOARDS) if f.endswith(".json"))
+
+
+def tree(root):
+    """[(remote dir, [local files])], parents before children, sorted."""
+    out = []
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        rel = os.path.relpath(d, root)
+        rel = "" if rel == "." else rel.replace(os.sep, "/")
+        fs = sorted(os.path.join(d, f) for f in files if f.endswith((".mpy", ".py")))
+        out.append((rel, fs))
+    out.sort(key=lambda x: (x[0].count("/"), x[0]))
+    return out
+
+
+VERSION = "0.1.0"
+
+
+def board_sources():
+    """Every firmware file the board runs, as paths under firmware/ (the
+    host port and the host-only helpers left out)."""
+    out = []
+    fw = os.path.join(ROOT, "firmware")
+    for d, dirs, files in os.walk(fw):
+        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        rel = os.path.relpath(d, fw).replace(os.sep, "/")
+        rel = "" if rel == "." else rel
+        if rel == "hal/host" or rel.startswith("hal/host/"):
+            continue
+        for f in sorted(files):
+            name = (rel + "/" + f) if rel else f
+            if f.endswith(".py") and name not in HOST_ONLY:
+                out.append(name)
+    return sorted(out)
+
+
+# On the PC only: the pure-Python framebuf (the board has the built-in one)
+# and the headless bot runner of the tests.
+HOST_ONLY = ("gfx/framebuf_py.py", "app/headless.py")
+
+
+def package_json():
+    """package.json for `mpremote mip install`: sources by relative URL, so
+    it works from a checkout and from the repository alike."""
+    import json
+    rows = [json.dumps([f, "firmware/" + f]) for f in board_sources()]
+    return '{\n "urls": [\n  ' + ",\n  ".join(rows) + '\n ],\n "version": "%s"\n}\n' % VERSION
+
+
+def commands(board, port, build_dir):
+    """The mpremote command lines, each as (argv, may_fail)."""
+    base = [mpremote()] + (["connect", port] if port else [])
+    cmds = []
+    layout = tree(build_dir)
+    for rel, _ in layout:
+        if rel:
+            cmds.append((base + ["fs", "mkdir", ":" + rel], True))
+    for rel, files in layout:
+        if files:
+            dest = ":" + (rel + "/" if rel else "")
+            cmds.append((base + ["fs", "cp"] + [os.path.relpath(f, ROOT) for f in files] + [dest], False))
+    cmds.append((base + ["fs", "cp", os.path.relpath(os.path.join(BOARDS, board + ".json"), ROOT),
+                         ":board.json"], False))
+    cmds.append((base + ["reset"], False))
+    return cmds
+
+
+def show(argv):
+    """The command as a person would type it (tool names without the
+    virtualenv's path)."""
+    words = [os.path.basename(argv[0]) if argv[0] in (sys.executable, mpremote()) else argv[0]]
+    if words[0].startswith("python"):
+        words[0] = "python"
+    return " ".join(shlex.quote(a) for a in words + list(argv[1:]))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n", 2)[2])
+    ap.add_argument("--board", help="a board file name from boards/ (without .json)")
+    ap.add_argument("--port", default="", help="passed to `mpremote connect` (default: auto-detect)")
+    ap.add_argument("--dry-run", action="store_true", help="print the commands, run none")
+    ap.add_argument("--no-build", action="store_true", help="copy build/mpy as it is")
+    ap.add_argument("--build-dir", default=BUILD, help=argparse.SUPPRESS)
+    ap.add_argument("--package-json", action="store_true",
+                    help="rewrite package.json from the firmware files and exit")
+    a = ap.parse_args(argv)
+    if a.package_json:
+        with open(os.path.join(ROOT, "package.json"), "w") as f:
+            f.write(package_json())
+        print("wrote package.json (%d files)" % len(board_sources()))
+        return 0
+    if a.board not in board_names():
+        if not a.board:
+            print("flash: say which board: --board NAME, one of: %s" % ", ".join(board_names()))
+            return 2
+        print("flash: no board %r; choose one of: %s" % (a.board, ", ".join(board_names())))
+        return 2
+    build = [sys.executable, os.path.join("tools", "mpy.py"), "build", os.path.relpath(a.build_dir, ROOT)]
+    if not a.no_build or a.dry_run:
+        print(show(build))
+    if not a.no_build:
+        r = subprocess.run(build, cwd=ROOT)
+        if r.returncode:
+            print("flash: the .mpy build failed (see above); nothing copied")
+            return 1
+    elif not os.path.isdir(a.build_dir):
+        print("flash: %s does not exist: run `make mpy` first" % os.path.relpath(a.build_dir, ROOT))
+        return 1
+    for argv_, may_fail in commands(a.board, a.port, a.build_dir):
+        print(show(argv_))
+        if a.dry_run:
+            continue
+        r = subprocess.run(argv_, cwd=ROOT)
+        if r.returncode and not may_fail:
+            print("flash: `%s` failed (exit %d). Is the board plugged in and running "
+                  "MicroPython? Is another program (a REPL, Thonny) holding the port?"
+                  % (show(argv_[:4]), r.returncode))
+            return 1
+    if not a.dry_run:
+        print("flashed %s: the box restarts" % a.board)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
