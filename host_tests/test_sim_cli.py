@@ -155,3 +155,68 @@ def test_sim_replay_command_exit_codes(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00garbage")
     r = sim("--replay", str(binary), "--headless")
     assert r.returncode == 1 and "not a text log" in r.stderr
+
+
+# --- headless games from the command line -----------------------------------
+
+def test_sim_headless_log_to_stdout_replays_and_screenshots_are_written(tmp_path):
+    shots = tmp_path / "shots"
+    r = sim("--headless", "--game", "batawaf", "--length", "4", "--seed", "9", "--log", "-",
+            "--screenshots", str(shots))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith('{"t":0,"ev":"start","game":"batawaf"')
+    v = replay.check_text(r.stdout)
+    assert v.status == "OK", v.message
+    pngs = sorted(os.listdir(shots))
+    # the menu, the join screen, four duels and their takes, the end at least
+    assert len(pngs) >= 8 and pngs[0].startswith("0000_t") and pngs[-1].endswith(".png")
+    assert "batawaf over after" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_sim_headless_same_seed_same_log():
+    a = sim("--headless", "--game", "tape", "--players", "3", "--rounds", "1", "--seed", "4", "--log", "-")
+    b = sim("--headless", "--game", "tape", "--players", "3", "--rounds", "1", "--seed", "4", "--log", "-")
+    assert a.returncode == 0 and a.stdout == b.stdout and '"ev":"slap"' in a.stdout
+
+
+def test_sim_headless_scripted_presses_play_a_game(tmp_path):
+    # Bata-waf is the first item of the home menu: pad 2 chooses it, pads
+    # 1 and 2 join (their first flip), then both flip every 3 s
+    lines = ["500 2", "1000 1", "1200 2"]
+    for k in range(12):
+        lines += ["%d 1" % (6000 + 3000 * k), "%d 2" % (6100 + 3000 * k)]
+    s = tmp_path / "presses.txt"
+    s.write_text("\n".join(lines) + "\n")
+    log = tmp_path / "game.jsonl"
+    r = sim("--headless", "--game", "batawaf", "--length", "3", "--script", str(s), "--log", str(log))
+    assert r.returncode == 0, r.stderr
+    v = replay.check_file(str(log))
+    assert v.status == "OK" and sum(1 for e in v.entries if e[2] == "flip") >= 6
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--board", "nope"], "no board 'nope'"),
+    (["--game", "tape", "--players", "6"], "6 players need 6 pads"),
+    (["--game", "tape", "--tempo", "100"], "'tempo'"),
+    (["--game", "tape", "--rules", "match,bogus"], "'bogus'"),
+    (["--script", "/nonexistent/presses.txt"], "cannot read the press script"),
+])
+def test_sim_headless_bad_setups_are_one_line(args, words):
+    r = sim("--headless", *args)
+    assert r.returncode in (1, 2)
+    assert words in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_sim_headless_time_limit_stops_with_the_log_so_far(tmp_path):
+    log = tmp_path / "cut.jsonl"
+    r = sim("--headless", "--game", "bataille", "--max-minutes", "0.5", "--log", str(log))
+    assert r.returncode == 1 and "not finished" in r.stderr
+    assert replay.check_file(str(log)).status == "TRUNCATED"
+
+
+def test_sim_replay_window_opens_and_closes(tmp_path):
+    good = tmp_path / "good.jsonl"
+    good.write_text(bataille_log())
+    r = subprocess.run([sys.executable, "-m", "sim", "--replay", str(good), "--speed", "50"], cwd=ROOT,
+                       env=dict(ENV, SIM_QUIT_AFTER="1.5"), capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in r.stderr and r.returncode == 0

@@ -148,22 +148,43 @@ class Box:
     # ---- what reached the hardware -------------------------------------
 
     def _watch_display(self):
-        """Keep a copy of the frame buffer at every show(): what the
-        display receives (the renderer may draw the next frame into the same
-        buffer before the panel is done)."""
+        """Keep a copy of each frame as it reaches the display.
+
+        LED matrix and OLED: the frame buffer at every show() (the renderer
+        may draw the next frame into the same buffer before it is sent).
+        E-ink: the image written to the controller's RAM (command 0x24),
+        taken when the panel is told to refresh (0x20), with the kind of
+        refresh and its time: the window shows it as the panel does."""
         disp = self.hal.display
-        show = disp.show
         box = self
+        panel = getattr(disp, "panel", None)
+        if panel is not None:
+            from drivers import ssd1680 as _eink
+            command = panel.command
+            ram = [None]
+
+            def watched_command(c, data):
+                command(c, data)
+                if c == _eink.WRITE_BW and data is not None:
+                    ram[0] = bytes(data)
+                elif c == _eink.MASTER_ACTIVATION and ram[0] is not None:
+                    full = panel.activations[-1][1] == "full" if panel.activations else None
+                    box._frames += 1
+                    box._frame = (box._frames, ram[0], disp.format, full, box.clock.now)
+            panel.command = watched_command
+            return
+        show = disp.show
 
         def watched_show(full=None):
             box._frames += 1
-            box._frame = (box._frames, bytes(disp.buf), disp.format, full)
+            box._frame = (box._frames, bytes(disp.buf), disp.format, full, box.clock.now)
             return show(full)
         disp.show = watched_show
 
     def frame(self):
-        """(serial, frame buffer bytes, framebuf format, full refresh) of
-        the last frame shown, or None before the first."""
+        """(serial, frame buffer bytes, framebuf format, full refresh, t_us)
+        of the last frame that reached the display, or None before the
+        first."""
         return self._frame
 
     def leds(self):
@@ -287,6 +308,7 @@ class Box:
                 import traceback
                 traceback.print_exc()
             return
+        self._forget_recordings()
         st = app.state
         if st == "error" and self.stop_on_error and not self.failed:
             self.failed = "the box shows an error: %s" % getattr(app, "error_text", "?")
@@ -296,6 +318,21 @@ class Box:
             self.games_over += 1
         if self.bots:
             self._bots_react(st)
+
+    def _forget_recordings(self):
+        """The host buses record everything for the tests; an hour in the
+        window must not fill the PC's memory with it."""
+        wire = getattr(self.hal, "wire", None)
+        if wire is not None and len(wire.events) > 50000:
+            wire.clear()
+        out = getattr(self.hal.display, "out", None)
+        frames = getattr(out, "frames", None)
+        if frames is not None and len(frames) > 200:
+            del frames[:-1]
+        pwm = getattr(self.hal.buzzer, "pwm", None)
+        changes = getattr(pwm, "changes", None)
+        if changes is not None and len(changes) > 5000:
+            del changes[:-1]
 
     def _tap(self, k, at):
         for b in self.bots:

@@ -42,6 +42,8 @@ def run(cfg, b, presses=()):
         if fr is not None and fr[0] != shooter.last:
             draw(fr)
             shooter.maybe(fr[0], b.clock.now - t0)
+    if not b.finished:
+        b.stop()     # the log of the game so far goes to the box's files
     code = runner.write_log(cfg, b)
     secs = (b.clock.now - t0) / 1e6
     if b.failed:

@@ -170,7 +170,14 @@ def run(cfg, verdict):
     step_t = [s[0][1] for s in screens.steps]
     frame_cache = {}
     last = len(screens.steps) - 1
+    quit_after_ms = None
+    if os.environ.get("SIM_QUIT_AFTER"):
+        # for CI and the tests: close the window after this many seconds
+        quit_after_ms = float(os.environ["SIM_QUIT_AFTER"]) * 1000
+    t_open = pygame.time.get_ticks()
     while True:
+        if quit_after_ms is not None and pygame.time.get_ticks() - t_open >= quit_after_ms:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
                 pygame.quit()

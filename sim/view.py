@@ -80,7 +80,7 @@ class EinkPanel:
         """The driver sent a frame and started a refresh at now_us.  `full`
         None means: decide as the driver does, a full one every full_every."""
         if full is None:
-            full = self.shown is None or self.partials + 1 >= self.full_every
+            full = self.refreshes == 0 or self.partials + 1 >= self.full_every
         if full:
             self.partials = 0
         else:

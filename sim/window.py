@@ -157,7 +157,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
                 serial = fr[0]
                 rgb = _view.frame_rgb(b.kind, fr[1], b.width, b.height, fr[2])
                 if eink is not None:
-                    eink.refresh(rgb, b.clock.now, fr[3])
+                    eink.refresh(rgb, fr[4], fr[3])
             shown = eink.frame(b.clock.now) if eink is not None else rgb
             speaker.set(*b.tone())
             down = [a or h for a, h in zip(b.down(), holders.held())]
