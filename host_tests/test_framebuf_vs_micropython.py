@@ -8,7 +8,7 @@ from mp import run
 FORMATS = ("MONO_VLSB", "MONO_HLSB", "MONO_HMSB", "RGB565", "GS8", "GS2_HMSB", "GS4_HMSB")
 MAXCOL = {"MONO_VLSB": 3, "MONO_HLSB": 3, "MONO_HMSB": 3, "RGB565": 0x1FFFF,
           "GS8": 0x1FF, "GS2_HMSB": 7, "GS4_HMSB": 31}
-SIZES = ((16, 16, None), (13, 11, None), (29, 9, 35), (8, 20, None), (1, 1, None))
+SIZES = ((16, 16, None), (13, 11, None), (29, 9, 35), (8, 20, None), (1, 1, None), (70, 37, 75))
 
 
 def _bufsize(fmt, w, h, stride):
