@@ -134,10 +134,9 @@ def main(argv=None):
         print("flash: no board %r; choose one of: %s" % (a.board, ", ".join(board_names())))
         return 2
     build = [sys.executable, os.path.join("tools", "mpy.py"), "build", os.path.relpath(a.build_dir, ROOT)]
-    if not a.no_build or a.dry_run:
-        print(show(build))
     if not a.no_build:
-        r = subprocess.run(build, cwd=ROOT)
+        print(show(build))
+        r = subprocess.run(build, cwd=ROOT, stdout=subprocess.DEVNULL if a.dry_run else None)
         if r.returncode:
             print("flash: the .mpy build failed (see above); nothing copied")
             return 1

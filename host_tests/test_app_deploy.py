@@ -1,0 +1,142 @@
+# Deploy: tools/flash.py prints the mpremote commands (--dry-run, no board),
+# package.json and manifest.py list every firmware file the board runs, and
+# main.py boots a board file (or says what is wrong with it).
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from contextlib import redirect_stdout
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import flash  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def built():
+    with tempfile.TemporaryDirectory(prefix="box_flash_") as d:
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mpy.py"), "build", d],
+                           capture_output=True, text=True, cwd=ROOT)
+        assert r.returncode == 0, r.stdout + r.stderr
+        yield d
+
+
+def dry_run(built, *args):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        rc = flash.main(list(args) + ["--dry-run", "--no-build", "--build-dir", built])
+    return rc, out.getvalue().splitlines()
+
+
+def test_flash_dry_run_copies_the_whole_tree_and_the_board_file(built):
+    rc, lines = dry_run(built, "--board", "pico_oled", "--port", "socket://192.168.4.1:8266")
+    assert rc == 0
+    assert all(ln.startswith("mpremote connect socket://192.168.4.1:8266 ") for ln in lines)
+    copied = set()
+    for ln in lines:
+        words = ln.split()[3:]
+        if words[:2] == ["fs", "cp"]:
+            dest = words[-1]
+            for src in words[2:-1]:
+                copied.add((src, dest))
+    want = set()
+    for d, _, fs in os.walk(built):
+        for f in fs:
+            rel = os.path.relpath(os.path.join(d, f), built).replace(os.sep, "/")
+            folder = rel.rsplit("/", 1)[0] + "/" if "/" in rel else ""
+            want.add((os.path.relpath(os.path.join(d, f), ROOT), ":" + folder))
+    assert want <= copied
+    assert ("boards/pico_oled.json", ":board.json") in copied
+    assert [w for w in lines if w.endswith(" fs mkdir :app")]
+    assert lines[-1].endswith(" reset")
+    # main.py stays source, everything else is .mpy
+    srcs = [s for s, _ in copied if s.endswith(".py")]
+    assert [os.path.basename(s) for s in srcs] == ["main.py"]
+
+
+def test_flash_without_port_lets_mpremote_find_the_board(built):
+    rc, lines = dry_run(built, "--board", "pico_matrix")
+    assert rc == 0 and lines and not [ln for ln in lines if " connect " in ln]
+    assert "mpremote fs cp boards/pico_matrix.json :board.json" in lines
+
+
+def test_flash_unknown_board_names_the_boards(built):
+    rc, lines = dry_run(built, "--board", "pico_nope")
+    assert rc == 2 and "pico_matrix" in lines[0]
+
+
+def test_flash_command_line_dry_run():
+    r = subprocess.run([sys.executable, "tools/flash.py", "--board", "pico_eink", "--port", "/dev/ttyACM0",
+                        "--dry-run"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "python tools/mpy.py build build/mpy"
+    assert "mpremote connect /dev/ttyACM0 fs cp boards/pico_eink.json :board.json" in lines
+
+
+def test_package_json_lists_every_board_file():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        pkg = json.load(f)
+    assert pkg["version"] == flash.VERSION
+    listed = [dst for dst, src in pkg["urls"]]
+    assert listed == flash.board_sources(), "run: python tools/flash.py --package-json"
+    for dst, src in pkg["urls"]:
+        assert src == "firmware/" + dst and os.path.exists(os.path.join(ROOT, src))
+    assert "main.py" in listed and not [d for d in listed if d.startswith("hal/host")]
+
+
+def test_manifest_freezes_every_board_file():
+    frozen = []
+    meta = {}
+
+    def module(name, base_path="."):
+        frozen.append(name)
+
+    def package(name, files=None, base_path="."):
+        base = os.path.join(ROOT, base_path, name)
+        if files is None:
+            files = sorted(f for f in os.listdir(base) if f.endswith(".py"))
+        for f in files:
+            assert os.path.exists(os.path.join(base, f)), f
+            frozen.append(name + "/" + f)
+
+    def metadata(**kw):
+        meta.update(kw)
+
+    with open(os.path.join(ROOT, "manifest.py")) as f:
+        exec(f.read(), {"module": module, "package": package, "metadata": metadata})
+    assert meta["version"] == flash.VERSION
+    assert sorted(frozen) == flash.board_sources()
+
+
+def test_main_boots_a_board_file_on_the_host_hal():
+    import hal
+    import main
+    app = main.main(os.path.join(ROOT, "boards", "pico_oled.json"), hal.open_host, run=False)
+    assert app is not None and app.state == "menu"
+    app.tick()
+    assert app.frames == 1
+    assert app.hal.watchdog.started
+
+
+def test_main_bad_board_file_says_why():
+    import main
+    with tempfile.TemporaryDirectory() as d:
+        bad = os.path.join(d, "board.json")
+        with open(bad, "w") as f:
+            f.write('{"name": "x", "module": "pico", "pads": [{"pin": 99}]}')
+        out = io.StringIO()
+        with redirect_stdout(out):
+            assert main.main(bad, run=False) is None
+        text = out.getvalue()
+        assert text.startswith("bad board file " + bad)
+        assert "make flash BOARD=" in text
+        out = io.StringIO()
+        with redirect_stdout(out):
+            assert main.main(os.path.join(d, "missing.json"), run=False) is None
+        assert "missing.json" in out.getvalue()
