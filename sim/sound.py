@@ -7,8 +7,30 @@ square wave, looped, until they change.  Without an audio device
 the simulator then stays silent, without an error, and says so once.
 """
 import array
+import contextlib
+import os
 
 RATE = 22050
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """ALSA prints several lines to the C stderr when there is no sound
+    card; the simulator says it in one line of its own instead."""
+    try:
+        fd = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(fd, 2)
+    finally:
+        os.close(fd)
 
 
 class Speaker:
@@ -25,7 +47,8 @@ class Speaker:
             import pygame
             self._pg = pygame
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+                with _quiet_stderr():
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
             self.ok = True
         except Exception as e:   # no audio device: the box plays on, silently
             self.notice = "no audio device (%s): the buzzer is silent" % (str(e) or type(e).__name__)
