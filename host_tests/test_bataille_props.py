@@ -11,7 +11,7 @@ from games.bataille import Bataille
 from mp import run
 
 FUZZ = bool(os.environ.get("FUZZ"))
-EXAMPLES = 2000 if FUZZ else 40
+EXAMPLES = 3000 if FUZZ else 200
 PROPS = settings(max_examples=EXAMPLES, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow])
 
@@ -149,6 +149,9 @@ SAMPLE = [("bataille", {}, 1), ("bataille", {"players": 3, "down": 1}, 77),
           ("bataille", {"length": "1min", "players": 2}, 3),
           ("batawaf", {}, 42), ("batawaf", {"players": 3}, 65536), ("batawaf", {"players": 4}, 9)]
 
+# A whole game's log is kept in RAM before it is printed: a long game needs
+# more than the unix port's default heap.
+HEAP = 32 * 1024 * 1024
 MP_CODE = """
 from games.bataille import Bataille
 from core.log import Log
@@ -162,7 +165,7 @@ for game, opts, seed in %r:
 
 def test_c3_log_is_byte_identical_on_cpython_and_micropython():
     want = "".join(play_logged(game, opts, seed)[1].text() for game, opts, seed in SAMPLE)
-    got = run(MP_CODE % (SAMPLE,))
+    got = run(MP_CODE % (SAMPLE,), heapsize=HEAP)
     assert got.count('"ev":"end"') == len(SAMPLE)
     assert got == want
 
@@ -172,4 +175,4 @@ def test_c3_log_identical_across_interpreters_many_seeds():
     sample = [("bataille", {"players": 2 + s % 3, "down": (3, 1)[s % 2]}, s * 7919) for s in range(60)]
     sample += [("batawaf", {"players": 2 + s % 3}, s * 104729) for s in range(30)]
     want = "".join(play_logged(game, opts, seed)[1].text() for game, opts, seed in sample)
-    assert run(MP_CODE % (sample,)) == want
+    assert run(MP_CODE % (sample,), heapsize=HEAP) == want
