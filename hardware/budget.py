@@ -12,13 +12,13 @@ DISPLAY_MA = {"ssd1680": 10, "ssd1306": 25}  # e-ink while refreshing; OLED all 
 
 
 def led_cap_ma(board):
-    """The current the WS2812 driver lets a frame draw: the board's LED
-    budget, or the display's own max_ma if that is lower."""
+    """The current the WS2812 driver lets a frame draw, dark LEDs included:
+    display.max_ma, or power.led_budget_ma when the display gives none (as
+    the firmware's board loader decides)."""
     disp = board["display"]
-    cap = board.get("power", {}).get("led_budget_ma", 500)
     if disp.get("max_ma") is not None:
-        cap = min(cap, disp["max_ma"])
-    return cap
+        return disp["max_ma"]
+    return board.get("power", {}).get("led_budget_ma", 500)
 
 
 def rows(board):
@@ -32,9 +32,9 @@ def rows(board):
     if disp["kind"] == "ws2812":
         n = disp["width"] * disp["height"]
         out.append(("%dx%d WS2812, brightest frame" % (disp["width"], disp["height"]), led_cap_ma(board),
-                    "capped by the driver (uncapped full white: %d x %d mA = %d mA)" % (n, WS2812_FULL_MA, n * WS2812_FULL_MA)))
-        out.append(("%d WS2812 quiescent" % n, n * WS2812_IDLE_MA,
-                    "%d x ~%d mA even when dark; not seen by the cap" % (n, WS2812_IDLE_MA)))
+                    "the driver's cap: %d x %d mA dark + %d mA per channel at full; uncapped "
+                    "full white would be %d x %d mA = %d mA" % (n, WS2812_IDLE_MA, WS2812_FULL_MA // 3, n,
+                                                                WS2812_FULL_MA, n * WS2812_FULL_MA)))
     else:
         out.append((disp["kind"].upper() + " display", DISPLAY_MA[disp["kind"]], "worst case of its datasheet"))
     if board.get("buzzer"):
@@ -61,7 +61,7 @@ def markdown(boards):
         for part, ma, why in r:
             lines.append("| %s | %d | %s |" % (part, ma, why))
         verdict = "fits, %d mA to spare" % (supply - t) if t <= supply else \
-            "**over by %d mA**: use a bigger supply or lower `led_budget_ma`" % (t - supply)
+            "**over by %d mA**: use a bigger supply or lower `display.max_ma`" % (t - supply)
         lines.append("| **total** | **%d** | %s |" % (t, verdict))
         lines.append("")
     return "\n".join(lines)

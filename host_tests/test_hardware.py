@@ -98,8 +98,20 @@ def test_power_budget_shows_the_uncapped_arithmetic_and_the_cap():
     text = " ".join(why for _, _, why in rows)
     assert "256 x 60 mA = 15360 mA" in text
     led = [ma for part, ma, _ in rows if "brightest frame" in part]
-    assert led == [min(BOARDS["pico_matrix"]["power"]["led_budget_ma"], BOARDS["pico_matrix"]["display"]["max_ma"])]
+    assert led == [BOARDS["pico_matrix"]["display"]["max_ma"]]
     assert supply == BOARDS["pico_matrix"]["power"]["supply_ma"]
+
+
+def test_power_budget_cap_is_the_one_the_firmware_applies():
+    from hal import board as fw_board
+    for name in BOARDS:
+        b = fw_board.load(os.path.join(ROOT, "boards", name + ".json"))
+        if b.display.kind == "ws2812":
+            assert budget.led_cap_ma(BOARDS[name]) == b.display.max_ma, name
+    d = board("pico_matrix")
+    del d["display"]["max_ma"]
+    d["power"]["led_budget_ma"] = 400
+    assert budget.led_cap_ma(d) == fw_board.validate(d).display.max_ma == 400
 
 
 def test_power_budget_uses_the_driver_current_model():
@@ -107,14 +119,6 @@ def test_power_budget_uses_the_driver_current_model():
     from drivers import ws2812
     assert ws2812.IDLE_UA == budget.WS2812_IDLE_MA * 1000
     assert 3 * ws2812.MA_PER_CHANNEL == budget.WS2812_FULL_MA
-
-
-def test_power_budget_cap_is_the_lower_of_board_and_display():
-    b = board("pico_matrix")
-    b["display"]["max_ma"] = 200
-    assert budget.led_cap_ma(b) == 200
-    b["display"]["max_ma"] = 5000
-    assert budget.led_cap_ma(b) == b["power"]["led_budget_ma"]
 
 
 def test_power_budget_flags_a_supply_too_small():
