@@ -115,6 +115,11 @@ def _length(opts):
                      "n from 1 to %d (got %r)" % (MAX_DUELS, MAX_MINUTES, v))
 
 
+def _check_seed(seed):
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError("seed must be a whole number, 0 or more (got %r)" % (seed,))
+
+
 def normalize(options, game):
     """The full options dict in force for `game`, checked (ValueError naming
     the option and its allowed values otherwise)."""
@@ -147,6 +152,7 @@ class Bataille:
         if hands is not None and "players" not in opts:
             opts["players"] = len(hands)
         self.options = normalize(opts, game)
+        _check_seed(seed)
         self.game = game
         self.seed = seed
         self.log = log
@@ -198,6 +204,7 @@ class Bataille:
             if len(hands) != self.n:
                 raise ValueError("stacked deal has %d hands for %d players" % (len(hands), self.n))
             hands = _deal.check_stacked(hands, self.kind)
+        _check_seed(seed)
         self.stacked = hands
         self.seed = seed
         self.rng.seed(seed)
@@ -310,9 +317,10 @@ class Bataille:
         """Step until the game ends, step_ms apart; returns the engine.
 
         With no log, no time limit and shuffled pickup, plain duels (no tie)
-        run through _fast(), which draws the same numbers and moves the same
-        cards as step() (a test compares the two) but inlines the piles and
-        the generator: statistics need 100,000 games a minute on CPython."""
+        run through _fast2() (two players) or _fastn(), which draw the same
+        numbers and move the same cards as step() (tests compare them) but
+        inline the piles and the generator: the statistics need 100,000
+        games a minute on CPython."""
         if not self.started:
             self.start(t_ms)
         if (self.log is None and self.limit_ms < 0 and not self.ordered

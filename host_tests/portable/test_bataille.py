@@ -589,3 +589,27 @@ def test_b5_cycle_watch_is_bounded_and_off_for_shuffled_pickup():
     g.play()
     assert g.reason == "cycle"
     assert len(g.slots) == size == 32 * (2 + 52)
+
+
+def test_l_replay_refuses_what_is_not_a_bataille_log():
+    lg = log.Log()
+    Bataille({"length": "1min"}, 6, lg).play(0, 1500)
+    lines = lg.text().splitlines()
+    assert B.replay(log.read(lines)).reason == "limit"     # a time limit replays
+    bad = lines[0].replace('"down":3', '"down":2')
+    e = raises(log.LogError, B.replay, log.read([bad] + lines[1:]))
+    assert e.lineno == 1 and "'down'" in e.reason
+    deal = lines[1].replace('"AS"', '"KS"')
+    e = raises(log.LogError, B.replay, log.read([lines[0], deal] + lines[2:]))
+    assert e.lineno == 2 and "duplicated KS" in e.reason
+    tape = lines[0].replace('"game":"bataille"', '"game":"tape"')
+    e = raises(log.LogError, B.replay, log.read([tape] + lines[1:]))
+    assert e.lineno == 1
+    e = raises(log.LogError, B.replay, log.read(lines[:1]))
+    assert "deal" in e.reason
+
+
+def test_b1_seed_must_be_a_whole_number():
+    for seed in (-1, "7", 1.5, True):
+        e = raises(ValueError, Bataille, None, seed)
+        assert "seed" in str(e)
