@@ -27,18 +27,25 @@ if given, is called with each report line, e.g. `print` on the REPL):
            event), a dead pad (no press in time) and a stuck pad (held down:
            flagged stuck by the capture (S6), or still held when its time
            ran out).
-Then all LEDs go off and the display shows a green frame (all passed) or a
-red cross.
+Then all LEDs go off and the frame buffer holds a green frame (all passed)
+or a red cross, sent to the display.
 
-The HAL it needs is the app's (see app.io): hal.clock (ticks_ms, ticks_us),
-hal.pads (the PadCapture, or an object with .capture), hal.display (fb,
-width, height, show, busy; optional poll(now_ms), error), hal.leds
-(set(k, on)), hal.buzzer (drivers.buzzer.Buzzer: play(notes), poll(now_ms);
-None if the board has none), hal.storage (read, write, remove); optional
-hal.board for pin names in the messages.  While it
-runs, the self-test owns the pad events: the caller must not read
+The HAL it needs (hal.open_board / hal.open_host):
+  hal.clock    ticks_ms(), ticks_us() (sleep_ms for run() on the board)
+  hal.pads     the PadCapture, or an object with .capture (next_event, ev_t,
+               poll, stuck_mask, held_mask)
+  hal.display  fb, width, height, show(full), busy (method or flag);
+               optional format (RGB565 = colour), poll(now_ms), error
+  hal.leds     set(k, on); optional show()
+  hal.buzzer   play(notes), poll(now_ms) (drivers.buzzer.Buzzer); a board
+               file without buzzer is reported as such, not played
+  hal.storage  save/load (drivers.storage.Storage, deleting through .fs) or
+               read/write/remove
+  hal.board    optional: pad pins for the messages ("pad 3 (GP4)")
+While it runs the self-test owns the pad events: the caller must not read
 capture.next_event().  It calls capture.poll, display.poll and the buzzer's
-poll itself, so the caller's loop only has to call step().
+poll itself, so the caller's loop only has to call step() (and feed the
+watchdog).
 """
 from core import ticks
 from app import io
