@@ -21,6 +21,8 @@ from sim import script as _script
 from sim import sound as _sound
 from sim import view as _view
 
+MAX_LAG_US = 250000
+
 
 class Holders:
     """Who holds each pad down: keys, mouse buttons, fingers."""
@@ -88,6 +90,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     clock = pygame.time.Clock()
     real0 = pygame.time.get_ticks()
     virt0 = b.clock.now
+    slip_us = 0
     serial = None
     rgb = None
     reason = None
@@ -139,7 +142,12 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
                     for pad in holders.release_all():
                         b.pads.release(pad, now)
             elapsed_ms = pygame.time.get_ticks() - real0
-            target = virt0 + elapsed_ms * 1000
+            target = virt0 + slip_us + elapsed_ms * 1000
+            if target - b.clock.now > MAX_LAG_US:
+                # the PC fell behind (a slow frame, the window dragged): let
+                # the virtual clock slip rather than rush the firmware
+                slip_us -= target - b.clock.now - MAX_LAG_US
+                target = b.clock.now + MAX_LAG_US
             while ei < len(edges) and edges[ei][0] <= target:
                 t, pad, down = edges[ei]
                 t = max(t, b.clock.now)
