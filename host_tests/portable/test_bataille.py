@@ -278,6 +278,15 @@ def test_b4_every_battler_out_pot_carried_to_next_duel():
     assert sum(g.counts()) == 52
 
 
+def test_b4_b5_carried_pot_ordered_pickup_keeps_its_layers_first():
+    hands = stack(["KS"], ["KH"], ["2C", "5C", "6C"], ["3C", "4C", "7C"], rest=3)
+    g, lg = game(hands, {"pickup": "ordered"})
+    for _ in range(4):
+        g.step(0)
+    # first duel's layer (winner 2, then 3, 0, 1 clockwise), then the second
+    assert took(g) == ["2C", "3C", "KS", "KH", "5C", "4C"]
+
+
 def test_b4_every_battler_out_one_player_left_wins():
     g, lg = game(stack(["KS"], ["KH"], ["2C"], rest=2))
     g.step(0)
