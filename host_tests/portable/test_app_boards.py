@@ -41,3 +41,57 @@ def test_app_on_oled_board_bataille():
 def test_app_on_eink_board_bataille_addition_and_tape_hidden_count():
     run("pico_eink", "bataille", 2, {"length": 20, "addition": True}, 24)
     run("pico_eink", "tape", 2, {"target": 1, "hidden_count": True, "mode": "turns"}, 25)
+
+
+def ticks(h, app, us, step=5000):
+    end = h.clock.now + us
+    while h.clock.now < end:
+        h.pads.run_until(h.clock.now + step)
+        app.tick()
+
+
+def test_app_menu_button_pauses_resumes_and_goes_home():
+    h = _hal.open_host(board("pico_matrix"))
+    r = headless.Runner(h, "bataille", 2, seed=31, options={"length": 40})
+    app = r.app
+    r.run(60, until="play")
+    ticks(h, app, 2000000)
+    h.menu.press()
+    ticks(h, app, 50000)
+    assert app.state == "pause"
+    h.menu.press()
+    ticks(h, app, 50000)
+    assert app.state == "play"
+    h.menu.press()
+    ticks(h, app, 50000)
+    h.menu.press()          # from the pause: resume; once more in play: pause
+    ticks(h, app, 50000)
+    assert app.state == "play"
+    app.state = "end"       # after the game the button leads home
+    h.menu.press()
+    ticks(h, app, 50000)
+    assert app.state == "menu" and app.menu_name == "home"
+
+
+def test_app_selftest_entry_runs_the_hardware_self_test():
+    h = _hal.open_host(board("pico_oled"))
+    app = headless.Runner(h, "batawaf", 2).app
+    # home: Bata-waf, Bataille, Tape-treize, Options, Settings, Self-test
+    for k in (0, 0, 0, 0, 0, 1):
+        h.pads.tap(k, h.clock.now + 1000)
+        ticks(h, app, 200000)
+    assert app.state == "selftest_run"
+    pressed = 0
+    for _ in range(40000):
+        if app.state != "selftest_run":
+            break
+        ticks(h, app, 50000, 5000)
+        if pressed < 8:
+            h.pads.tap(pressed % h.board.n_pads, h.clock.now + 1000)
+            pressed += 1
+    assert app.state == "selftest", app.state
+    assert app.selftest_lines and app.frames
+    ticks(h, app, 1100000)
+    h.pads.tap(0, h.clock.now + 1000)
+    ticks(h, app, 100000)
+    assert app.state == "menu"
