@@ -30,23 +30,30 @@ def checksum(data):
 
 
 def encode(value):
-    body = json.dumps(value)
-    return body + "\n#%04x\n" % checksum(body.encode())
+    """The bytes of a file holding value."""
+    body = json.dumps(value).encode()
+    return body + ("\n#%04x\n" % checksum(body)).encode()
 
 
-def decode(text):
-    """The value in a file's text, or ValueError saying what is wrong."""
-    lines = text.split("\n")
-    if len(lines) < 2 or not lines[1].startswith("#"):
+def decode(raw):
+    """The value in a file's bytes, or ValueError saying what is wrong.
+    Bytes, not text: a damaged file may not even be valid UTF-8."""
+    nl = raw.find(b"\n")
+    if nl < 0 or raw[nl + 1:nl + 2] != b"#":
         raise ValueError("no checksum line (cut short?)")
-    body = lines[0]
+    body = raw[:nl]
+    if len(raw) != nl + 7 or raw[-1:] != b"\n":
+        raise ValueError("checksum line cut short or too long")
     try:
-        want = int(lines[1][1:], 16)
+        want = int(raw[nl + 2:nl + 6], 16)
     except ValueError:
         raise ValueError("bad checksum line")
-    if checksum(body.encode()) != want:
+    if checksum(body) != want:
         raise ValueError("checksum mismatch")
-    return json.loads(body)
+    try:
+        return json.loads(body.decode())
+    except (ValueError, UnicodeError):
+        raise ValueError("not readable data")
 
 
 class OsFs:
@@ -65,11 +72,11 @@ class OsFs:
             pass  # already there
 
     def read(self, name):
-        with open(self.path(name)) as f:
+        with open(self.path(name), "rb") as f:
             return f.read()
 
     def open_write(self, name):
-        return open(self.path(name), "w")
+        return open(self.path(name), "wb")
 
     def rename(self, a, b):
         os.rename(self.path(a), self.path(b))
@@ -106,12 +113,12 @@ class Storage:
         no key of the defaults: new settings get their default value."""
         notice = None
         try:
-            text = self.fs.read(name)
+            raw = self.fs.read(name)
         except OSError:
             # Missing: normal on the first start, so not kept in `notices`.
             return _copy(defaults), "%s not found: using the defaults" % name
         try:
-            value = decode(text)
+            value = decode(raw)
         except ValueError as e:
             notice = "%s was damaged (%s): back to the defaults" % (name, e)
             self.notices.append(notice)
@@ -133,11 +140,11 @@ class Storage:
         if self.slap_window:
             raise SlapWindowOpen("not saving %s while a slap window is open: flash writes mask "
                                  "interrupts and would delay slap timestamps; save between rounds" % name)
-        text = encode(value)
+        data = encode(value)
         tmp = name + TMP
         f = self.fs.open_write(tmp)
         try:
-            f.write(text)
+            f.write(data)
         finally:
             f.close()
         self.fs.rename(tmp, name)

@@ -5,7 +5,7 @@ import os
 import sys
 
 from tinytest import raises
-from drivers.storage import Storage, OsFs, SlapWindowOpen, encode, decode
+from drivers.storage import Storage, OsFs, SlapWindowOpen, encode, decode, checksum
 from hal.host.storage import CutFs, PowerCut
 
 DEFAULTS = {"volume": 50, "players": 2, "game": "bataille"}
@@ -63,13 +63,13 @@ def test_storage_damaged_file_gives_defaults_and_a_notice():
     try:
         s = Storage(OsFs(d))
         good = encode(OLD)
-        for bad in (good[:len(good) // 2], good.replace("10", "11"), "", "garbage\n#zz\n",
-                    encode([1, 2, 3])):
-            with open(d + "/settings.json", "w") as f:
+        for bad in (good[:len(good) // 2], good.replace(b"10", b"11"), b"", b"garbage\n#zz\n",
+                    encode([1, 2, 3]), b"\xff\xfe" + good[2:], b"\xc3\n#" + ("%04x" % checksum(b"\xc3")).encode() + b"\n"):
+            with open(d + "/settings.json", "wb") as f:
                 f.write(bad)
             v, notice = s.load("settings.json", DEFAULTS)
             assert v == DEFAULTS and notice is not None and "settings.json" in notice, bad
-        assert len(s.notices) == 5
+        assert len(s.notices) == 7
         assert decode(good) == OLD
     finally:
         _rmdir(d)
