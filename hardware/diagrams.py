@@ -154,7 +154,7 @@ class Chain:
         self._line(cx - d * 0.12, y - 0.07, cx + d * 0.2, y - 0.24)   # emitter, down to ground
         self._line(cx + d * 0.2, y - 0.24, cx + d * 0.2, y - 0.42, color=COLORS["gnd"])
         self._line(cx + d * 0.08, y - 0.42, cx + d * 0.32, y - 0.42, color=COLORS["gnd"], lw=1.2)
-        self._text(cx, y + 0.36, label, va="bottom", fontsize=FS - 1.5)
+        self._text(cx - self.d * 0.32, y - 0.3, label, va="top", fontsize=FS - 1.5)
         self._line(cx + d * 0.2, y + 0.24, cx + d * 0.2, y, lw=1.0)
         self._line(cx + d * 0.2, y, x + d * 1.1, y)
         self.x = x + d * 1.1
@@ -304,7 +304,7 @@ def draw_board(name, board, out_dir):
     notes = [
         "Pads: a switch to GND; the firmware turns on the RP2040's internal pull-up (about 50 kOhm to 3V3), "
         "so a press is a falling edge (S1). 1 kOhm in series and 10 nF to GND at the pin: static and noise.",
-        "Pad LEDs: 5 V LED (built-in resistor) from +5V to the NPN's collector; emitter to GND; "
+        "Pad LEDs: Q = 2N3904 NPN; 5 V LED (built-in resistor) from +5V to Q's collector; emitter to GND; "
         "1 kOhm into the base, 10 kOhm base to emitter.",
         "Twist each pad wire with its GND wire; route pad wires away from the matrix data wire.",
         "Worst-case current %d mA against a %d mA supply (hardware/README.md, power budget)." % (t, supply),
@@ -329,7 +329,7 @@ def draw_use(ax, board, x0, y, d, role, field, disp_rows):
             .capacitor_to_gnd("10n").switch().wire(0.2).gnd()
     elif role == "led":
         k = int(field[5:field.index("]")]) + 1
-        Chain(ax, x0, y, d, color).wire(1.9, "pad %d LED" % k).resistor("1k").npn("2N3904") \
+        Chain(ax, x0, y, d, color).wire(1.9, "pad %d LED" % k).resistor("1k").npn("Q") \
             .led("LED").wire(0.3).terminal("+5V")
     elif role == "buzzer":
         Chain(ax, x0, y, d, color).wire(1.9, "buzzer (PWM)").resistor("100").piezo().wire(0.2).gnd()
