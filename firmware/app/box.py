@@ -95,6 +95,7 @@ class App:
         self.next_step = None
         self.auto_at = None
         self.flush_due = False
+        self.stuck = 0
         self.settings, notice = _set.load(self.store)
         self.apply_settings()
         if notice:
@@ -155,7 +156,11 @@ class App:
             self.selftest_tick()
             return
         cap = self.cap
-        cap.poll(now)
+        stuck = cap.poll(now)
+        if stuck != self.stuck:
+            # S6: a pad held too long is ignored until released; say which
+            self.stuck = stuck
+            self.dirty = True
         k = cap.next_event()
         while k >= 0:
             t = cap.ev_t
@@ -562,7 +567,10 @@ class App:
         r = self.renderer
         st = self.state
         tab = self.tab
-        if st == "menu":
+        if self.stuck and st in ("menu", "join", "end"):
+            pads = [str(k + 1) for k in range(self.n_pads) if self.stuck & (1 << k)]
+            r.message(tab["stuck"], [" ".join(pads)], "cross", render.WARN)
+        elif st == "menu":
             items = []
             for icon, label, action, arg in self.items:
                 items.append((icon, tab.get(label, label), self.item_value(action, arg)))

@@ -328,3 +328,24 @@ def test_app_eink_full_refresh_every_n_frames():
         run_ticks(hal, app, 100000)
     assert app.frames >= 12
     assert hal.display.full == app.frames // 5
+
+
+def test_s6_app_shows_which_pad_is_stuck():
+    hal = app_hal.Hal(4, w=128, h=64, colour=False)
+    app = box.App(hal, seed=1)
+    shown = []
+    real = app.renderer.message
+
+    def message(title, lines, icon="cross", col=0):
+        shown.append((title, lines))
+        real(title, lines, icon, col)
+    app.renderer.message = message
+    run_ticks(hal, app, 100000)
+    hal.pads.press(0, hal.clock.now)
+    run_ticks(hal, app, 6000000)          # held past the 5 s stuck limit
+    assert app.stuck == 1 << 0 and app.state == "menu"
+    assert shown and shown[-1] == (app.tab["stuck"], ["1"])
+    hal.pads.release(0, hal.clock.now)
+    n = len(shown)
+    run_ticks(hal, app, 100000)
+    assert app.stuck == 0 and app.state == "menu" and len(shown) == n
