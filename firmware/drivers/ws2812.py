@@ -99,7 +99,11 @@ class Ws2812Matrix:
         self.brightness = brightness
         self.format = gfb.RGB565
         self.buf, self.fb = gfb.new(width, height, gfb.RGB565)
-        self.words = array("I", [0] * self.n)
+        # Two word arrays, used in turn: DMA may still be streaming the last
+        # frame from one while the next is prepared in the other.
+        self._words = (array("I", [0] * self.n), array("I", [0] * self.n))
+        self._turn = 0
+        self.words = self._words[0]
         # Where each pixel's word goes on the chain, computed once.
         self._place = array("H", [chain_index(i % width, i // width, width, layout) for i in range(self.n)])
         # Bit position of R, G and B in the word (the first byte sent is at 0).
@@ -145,6 +149,8 @@ class Ws2812Matrix:
             rgb[3 * i + 1] = g
             rgb[3 * i + 2] = b
             total += r + g + b
+        self._turn ^= 1
+        self.words = self._words[self._turn]
         s = cap_scale(total, self.n, self.max_ma)
         self.scale = s
         self.uncapped_ua = estimate_ua(total, self.n)

@@ -95,3 +95,14 @@ def test_ws2812_brightness_scales_channels():
     m.fb.pixel(0, 0, 0xFFFF)
     m.show()
     assert ws2812.wire_bytes(sm.last[0]) == bytes([128, 128, 128])
+
+
+def test_ws2812_frames_alternate_buffers_so_dma_never_reads_a_half_prepared_frame():
+    m, sm = _matrix(4, 4)
+    m.show()
+    first = m.words
+    m.fb.fill(0xFFFF)
+    m.show()
+    assert m.words is not first and max(first) == 0   # the frame in flight is untouched
+    m.show()
+    assert m.words is first
