@@ -21,7 +21,9 @@ def open_buzzer(board, clock):
 
 
 def open_storage(root=STORAGE_DIR):
-    return Storage(OsFs(root))
+    s = Storage(OsFs(root))
+    s.clean()   # boot: drop the temp file of a save a power cut interrupted
+    return s
 
 
 def open_menu(board, clock):
