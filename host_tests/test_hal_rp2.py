@@ -279,3 +279,22 @@ def test_hal_rp2_ws2812_program_puts_the_frame_on_the_wire(rp2port):
     # GRB per LED, chain order (serpentine: (1,1) is LED 2)
     assert got == bytes([0, 255, 0, 0, 0, 255, 130, 132, 132, 0, 0, 0])
     assert w.FREQ == 8000000
+
+
+def test_hal_no_firmware_code_masks_interrupts_or_bitbangs_leds():
+    """DESIGN: neopixel.write / machine.bitstream / disable_irq hold
+    interrupts off and make slap timestamps late.  None in code (comments
+    may name them)."""
+    import os
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+    found = []
+    for d, _, files in os.walk(root):
+        for f in files:
+            if f.endswith(".py"):
+                with open(os.path.join(d, f)) as fh:
+                    for n, ln in enumerate(fh, 1):
+                        code = ln.split("#")[0]
+                        for bad in ("disable_irq", "bitstream", "neopixel"):
+                            if bad in code:
+                                found.append("%s:%d %s" % (f, n, bad))
+    assert found == []
