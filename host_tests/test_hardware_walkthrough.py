@@ -26,6 +26,9 @@ def test_guide_walkthrough_reaches_a_playing_box_in_the_simulator(tmp_path):
     assert len(lines) == 4 + board.n_pads, lines
     assert all(line.startswith("OK") for line in lines), lines
     assert b.status() == "batawaf, 2 players"
-    events = [json.loads(line) for line in app.log.text().splitlines()]
+    # the game log as a family would copy it (the files the box wrote), plus
+    # what is still in RAM
+    text = b.log_text() + app.log.text()
+    events = [json.loads(line) for line in text.splitlines()]
     assert events[0]["ev"] == "start" and events[0]["game"] == "batawaf"
     assert [e for e in events if e["ev"] == "flip"], "no duel was played"
