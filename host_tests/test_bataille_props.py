@@ -40,7 +40,8 @@ def play_logged(game, opts, seed, step_ms=1500):
 
 
 class Table:
-    """The game rebuilt from its log alone: where every card is."""
+    """The game rebuilt from its log alone: where every card is, and whether
+    each flip, battle and take follows the rules (B2-B5, B7, B8, W2-W4)."""
 
     def __init__(self, entries):
         d = entries[0][3]
@@ -55,16 +56,55 @@ class Table:
         self.prev = "deal"
         self.out = set()
         self.last_up = True
+        self.down = self.opts["down"]
+        self.ups = 2 if self.opts.get("addition") else 1
+        self.group = None        # the duel or battle being laid
+        self.decision = None     # ("win", p) or ("tie", players)
+
+    def worth(self, name):
+        c = cards.parse(name)
+        if self.opts.get("addition"):
+            return cards.value(c)
+        return cards.strength(c, self.opts.get("ace") == "low")
 
     def check_places(self, lineno):
         everywhere = [c for p in self.piles for c in p] + [c for c, p, l in self.table]
         assert sorted(everywhere) == self.deck, "line %d: a card is lost or doubled" % lineno
+
+    def begin(self, kind, ps):
+        self.group = {"kind": kind, "ps": list(ps), "sizes": {p: len(self.piles[p]) for p in ps},
+                      "flips": {p: [] for p in ps}}
+
+    def finish(self, lineno):
+        """The flips of a duel or battle are all laid: check them, decide."""
+        g = self.group
+        if g is None:
+            return
+        self.group = None
+        score = {}
+        for p in g["ps"]:
+            size = g["sizes"][p]
+            downs = 0 if g["kind"] == "duel" else min(self.down, max(0, size - self.ups))
+            ups = min(self.ups, size - downs)
+            laid = g["flips"][p]
+            assert [up for c, up in laid] == [False] * downs + [True] * ups, \
+                "line %d: player %d laid %r with %d cards (B3/B4/B8)" % (lineno, p, laid, size)
+            score[p] = sum(self.worth(c) for c, up in laid if up)
+        best = max(score.values())
+        top = [p for p in score if score[p] == best]
+        self.decision = ("win", top[0]) if len(top) == 1 else ("tie", set(top))
 
     def apply(self, lineno, ev, d):
         if ev == "flip":
             p = d["p"]
             assert p not in self.out, "line %d: an out player flips" % lineno
             assert self.piles[p] and self.piles[p][0] == d["card"], "line %d: not the top card" % lineno
+            if self.prev not in ("flip", "battle"):
+                self.finish(lineno)
+                ps = [q for q in range(self.n) if q not in self.out]
+                self.begin("duel", ps)            # B2: everyone still in flips
+            assert p in self.group["ps"], "line %d: player %d is not in this flip" % (lineno, p)
+            self.group["flips"][p].append((d["card"], d["up"]))
             self.piles[p].pop(0)
             if self.prev == "battle":
                 self.layer += 1                   # the face-down layer
@@ -74,8 +114,24 @@ class Table:
                 self.layer += 1                   # a battle's face-up layer
             self.last_up = d["up"]
             self.table.append((d["card"], p, self.layer))
+        elif ev == "battle":
+            self.finish(lineno)
+            kind, tied = self.decision
+            assert kind == "tie", "line %d: a battle without a tie" % lineno
+            assert sorted(d["ps"]) == sorted(tied - self.out) and len(d["ps"]) >= 2, \
+                "line %d: B3 only the tied players battle" % lineno
+            self.begin("battle", d["ps"])
         elif ev == "take":
+            self.finish(lineno)
             p = d["p"]
+            kind, who = self.decision
+            if kind == "win":
+                assert p == who, "line %d: the highest card takes (B2)" % lineno
+            else:
+                left = who - self.out
+                # B4: the single battler left takes; or, all battlers out, the
+                # last player holding cards takes the table.
+                assert p in left if left else p not in self.out, "line %d: B4 take" % lineno
             assert sorted(d["cards"]) == sorted(c for c, q, l in self.table), "line %d" % lineno
             if self.opts.get("pickup") == "ordered":
                 want = []
@@ -88,10 +144,14 @@ class Table:
             self.table = []
             self.layer = -1
         elif ev == "out":
+            self.finish(lineno)
             assert not self.piles[d["p"]], "line %d: out with cards" % lineno
             self.out.add(d["p"])
         elif ev == "end":
+            self.finish(lineno)
             assert d["cards"] == [len(h) for h in self.piles]
+            if d["reason"] == "all_cards":
+                assert d["cards"][d["winners"][0]] == len(self.deck)
         self.prev = ev
         self.check_places(lineno)
 
