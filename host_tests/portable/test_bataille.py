@@ -358,6 +358,21 @@ def test_b6_minutes_limit_equal_counts():
     assert g.winners == [0, 1] and g.reason == "limit" and g.duels == 2
 
 
+# --- C6 ace high or low --------------------------------------------------------
+
+def test_c6_ace_high_by_default_low_as_a_variant():
+    hands = stack(["AS"], ["KH"], rest=0)
+    g, lg = game(hands)
+    g.step(0)
+    assert g.winner == 0 and list(g.score) == [14, 13]
+    g, lg = game(hands, {"ace": "low"})
+    g.step(0)
+    assert g.winner == 1 and list(g.score) == [1, 13]
+    g, lg = game(stack(["AS"], ["2H"], rest=0), {"ace": "low"})
+    g.step(0)
+    assert g.winner == 1
+
+
 # --- B7 out, B8 addition -----------------------------------------------------
 
 def test_b7_last_player_holding_cards_wins():
