@@ -330,11 +330,28 @@ class App:
                 self.begin_game(self.game_name, pads)
         elif st == "play":
             self.game_timers()
+        elif st == "pause":
+            self.pause_tick()
+
+    def pause_tick(self):
+        # the pause, pass by pass (a pause may last longer than a ticks
+        # difference can span)
+        self.pause_us = ticks.add(self.pause_us, ticks.diff(self.now, self.paused_at))
+        self.paused_at = self.now
 
     # ---- games ------------------------------------------------------
 
     def game_ms(self):
-        return ticks.diff(self.game_ticks(self.now), self.g0) // 1000 + self.g0_ms
+        """ms of play since the game started, pauses left out.  Counted pass
+        by pass (a ticks difference only spans 2**29 us, ~9 minutes), in
+        small ints."""
+        d = ticks.diff(self.now, self.g_last)
+        if d > 0:
+            self.g_last = self.now
+            d += self.g_rem
+            self.g_ms += d // 1000
+            self.g_rem = d % 1000
+        return self.g_ms
 
     def game_ticks(self, t):
         return ticks.add(t, -self.pause_us)
@@ -361,8 +378,9 @@ class App:
         self.log = _log.Log(listener=self.on_event)
         self.logs.begin()
         self.pause_us = 0
-        self.g0 = self.now
-        self.g0_ms = 0
+        self.g_last = self.now
+        self.g_ms = 0
+        self.g_rem = 0
         self.next_step = None
         self.auto_at = None
         self.ready = 0
@@ -499,12 +517,15 @@ class App:
         self.game = None
 
     def pause(self):
+        if self.game_name != "tape":
+            self.game_ms()      # count the play up to now
         self.paused_at = self.now
         self.enter("pause")
         self.light_mask(0)
 
     def resume(self):
-        self.pause_us = ticks.add(self.pause_us, ticks.diff(self.now, self.paused_at))
+        self.pause_tick()
+        self.g_last = self.now      # the pause does not count
         self.enter("play")
         if self.game_name != "tape" and self.next_step is None:
             self.light_mask(self.waiting_mask)

@@ -51,6 +51,7 @@ class Runner:
         self.seen_flip = -1
         self.first_frame_us = None
         self.peak_heap = 0
+        self.step_us = STEP_US  # virtual time per loop pass
         self.heap_every = 0     # ticks between heap samples (a multiple of 16; 0: none)
 
     def preset(self, settings):
@@ -151,7 +152,7 @@ class Runner:
         while self.clock.now < limit:
             self.bots()
             self.fire()
-            self.pads.run_until(self.clock.now + STEP_US)
+            self.pads.run_until(self.clock.now + self.step_us)
             app.tick()
             self.ticks += 1
             if not self.ticks & 15:

@@ -349,3 +349,25 @@ def test_s6_app_shows_which_pad_is_stuck():
     n = len(shown)
     run_ticks(hal, app, 100000)
     assert app.stuck == 0 and app.state == "menu" and len(shown) == n
+
+
+def test_s4_app_game_longer_than_the_ticks_span_with_a_long_pause():
+    # a 10-minute Bataille (past the 2**29 us a ticks difference spans) with
+    # a 12-minute pause in it, on a clock that wraps during the game: the
+    # log's times only go forward, the limit ends it, and it replays
+    hal = app_hal.Hal(4, start_us=(1 << 30) - 60000000)
+    r = headless.Runner(hal, "bataille", 2, seed=13, options={"length": "10min", "pickup": "ordered"})
+    r.step_us = 20000
+    app = r.app
+    r.run(60, until="play")
+    run_ticks(hal, app, 240000000, 20000)
+    app.pause()
+    run_ticks(hal, app, 720000000, 50000)
+    app.resume()
+    r.run(3600)
+    entries = log_entries(hal)
+    last = entries[-1]
+    assert last[2] == "end" and last[3]["reason"] in ("limit", "all_cards", "cycle", "draw")
+    if last[3]["reason"] == "limit":
+        assert 600000 <= last[1] < 610000
+    assert replay(entries).done
