@@ -162,3 +162,52 @@ def test_diagram_follows_an_edited_board_file(tmp_path):
     assert labels[0] == "pin 1"
     assert set(labels) == board_pins(d)
     assert 14 not in seen and 2 not in seen
+
+
+# ---- any valid board file, not just the five committed ones ----
+
+from hypothesis import given, settings, strategies as st, HealthCheck  # noqa: E402
+
+
+@st.composite
+def boards(draw):
+    from hal import board as fw_board
+    module = draw(st.sampled_from(sorted(fw_board.MODULES)))
+    free = list(fw_board.MODULES[module]["pins"])
+    order = draw(st.permutations(free))
+    pins = iter(order)
+    n = draw(st.integers(2, 8))
+    pads = []
+    for _ in range(n):
+        pads.append({"pin": next(pins), "led": next(pins) if draw(st.booleans()) else None})
+    used = set(p["pin"] for p in pads) | set(p["led"] for p in pads if p["led"] is not None)
+    rest = [p for p in order if p not in used]
+    if draw(st.booleans()):
+        disp = {"kind": "ws2812", "width": 16, "height": 16, "pin": rest.pop(0), "max_ma": 500}
+    else:
+        # an I2C pair the RP2040 has: SDA on an even GPIO, SCL the next one
+        pairs = [(a, a + 1) for a in rest if a % 2 == 0 and a + 1 in rest]
+        if not pairs:
+            disp = {"kind": "ws2812", "width": 16, "height": 16, "pin": rest.pop(0), "max_ma": 500}
+        else:
+            sda, scl = draw(st.sampled_from(pairs))
+            rest.remove(sda)
+            rest.remove(scl)
+            disp = {"kind": "ssd1306", "width": 128, "height": 64, "bus": "i2c",
+                    "i2c": (sda >> 1) & 1, "sda": sda, "scl": scl}
+    d = {"name": "random", "module": module, "pads": pads, "display": disp,
+         "buzzer": {"pin": rest.pop(0)} if draw(st.booleans()) else None,
+         "menu_button": {"pin": rest.pop(0)} if draw(st.booleans()) else None,
+         "power": {"supply_ma": 2000, "led_budget_ma": 500}}
+    fw_board.validate(d)   # only boards the firmware accepts
+    return d
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(d=boards())
+def test_any_valid_board_file_gets_exactly_its_pins_drawn(tmp_path, d):
+    diagrams.draw_board("random", d, str(tmp_path))
+    labels, seen = gp_labels(os.path.join(str(tmp_path), "random.svg"))
+    assert set(labels) == board_pins(d) == seen
+    for g, loc in labels.items():
+        assert loc == pinout.where(d["module"], g)
