@@ -83,7 +83,7 @@ def test_sim_window_mashed_keys_mouse_and_touch_never_crash():
         pygame.event.post(pygame.event.Event(pygame.FINGERDOWN if r.below(2) else pygame.FINGERUP,
                                              x=x / lay.w, y=y / lay.h, dx=0, dy=0, touch_id=1,
                                              finger_id=r.below(4), pressure=1.0))
-        if n == 150:
+        if n == 90:
             pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     try:
