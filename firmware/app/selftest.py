@@ -83,6 +83,7 @@ MSG = {
         "press": "press pad %d",
         "pad_ok": "pressed; seen %d.%d ms after its interrupt timestamp",
         "dead": "no press within %d s: check its switch, its wire and its GND",
+        "swapped": "; pad %d was pressed %d times meanwhile: are their wires swapped?",
         "stuck": "held down (stuck): check the switch is not jammed or shorted to GND",
         "error": "error: %s",
     },
@@ -104,6 +105,7 @@ MSG = {
         "press": "appuyez sur le bouton %d",
         "pad_ok": "appuye ; vu %d.%d ms apres l'horodatage de l'interruption",
         "dead": "aucun appui en %d s : verifier l'interrupteur, son fil et sa masse",
+        "swapped": " ; le bouton %d a ete appuye %d fois entre-temps : fils inverses ?",
         "stuck": "reste enfonce (coince) : verifier que l'interrupteur n'est pas bloque ou a la masse",
         "error": "erreur : %s",
     },
@@ -339,9 +341,12 @@ class SelfTest:
         # presses from before this part are stale: the prompt had not asked
         while cap.next_event() >= 0:
             pass
+        others = [0] * self.n   # presses on the other pads while waiting
         for k in range(self.n):
             part = "pad %d%s" % (k + 1, self._pin(k))
             bit = 1 << k
+            for j in range(self.n):
+                others[j] = 0
             self.prompt = self.msg["press"] % (k + 1)
             self._leds_only(k)
             self._draw_prompt(k)
@@ -351,7 +356,8 @@ class SelfTest:
             while verdict is None:
                 p = cap.next_event()
                 while p >= 0 and p != k:
-                    p = cap.next_event()   # another pad: not its turn
+                    others[p] += 1         # another pad: not its turn
+                    p = cap.next_event()
                 if p == k:
                     lat = ticks.diff(self.clock.ticks_us(), cap.ev_t)
                     self.latency_us[k] = lat
@@ -362,10 +368,22 @@ class SelfTest:
                     if cap.held_mask() & bit:
                         verdict = (False, self.msg["stuck"])
                     else:
-                        verdict = (False, self.msg["dead"] % (self.pad_timeout_ms // 1000))
+                        verdict = (False, self.msg["dead"] % (self.pad_timeout_ms // 1000)
+                                   + self._swapped_hint(others))
                 else:
                     yield
             self._add(part, verdict[0], verdict[1])
+
+    def _swapped_hint(self, others):
+        # a maker who pressed the right pad but saw another one answer: the
+        # two pads' wires (or their pins in the board file) are swapped
+        best = 0
+        for j in range(self.n):
+            if others[j] > others[best]:
+                best = j
+        if not others[best]:
+            return ""
+        return self.msg["swapped"] % (best + 1, others[best])
 
     # ---- drawing ----
 

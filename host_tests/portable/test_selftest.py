@@ -89,8 +89,8 @@ def drive(hal, st, alive=None, wrong=None, limit_s=120):
             asked = st.prompt
             for k in range(hal.pads.n_pads):
                 if asked == st.msg["press"] % (k + 1):
-                    if k in wrong:
-                        hal.pads.tap(wrong[k], hal.clock.now + ANSWER_US)
+                    if k in wrong:   # after the previous pad's own tap is released
+                        hal.pads.tap(wrong[k], hal.clock.now + 10 * ANSWER_US)
                     elif k in alive:
                         hal.pads.tap(k, hal.clock.now + ANSWER_US)
         hal.pads.advance(LOOP_US)
@@ -224,7 +224,7 @@ def test_selftest_reports_a_dead_pad():
     st = selftest.SelfTest(hal)
     rep = drive(hal, st, alive=[0, 1, 3])
     good, m = rep["pad 3 (GP4)"]
-    assert not good and "no press within 10 s" in m
+    assert not good and "no press within 10 s" in m and "swapped" not in m
     assert [p for p, _, _ in st.failed()] == ["pad 3 (GP4)"]
     assert rep["pad 4 (GP5)"][0]                          # the test went on
 
@@ -234,7 +234,9 @@ def test_selftest_a_press_on_the_wrong_pad_does_not_count():
     hal = Hal()
     st = selftest.SelfTest(hal, pad_timeout_ms=2000)
     rep = drive(hal, st, wrong={1: 0})
-    assert not rep["pad 2 (GP3)"][0] and "no press within 2 s" in rep["pad 2 (GP3)"][1]
+    good, m = rep["pad 2 (GP3)"]
+    assert not good and "no press within 2 s" in m
+    assert "pad 1 was pressed 1 times meanwhile: are their wires swapped?" in m
     assert rep["pad 1 (GP2)"][0] and rep["pad 3 (GP4)"][0]
 
 
