@@ -107,3 +107,27 @@ def test_sim_window_closed_mid_game_is_one_line_and_the_log_so_far(tmp_path):
     r = subprocess.run([sys.executable, "-m", "sim", "--replay", str(log), "--headless"], cwd=ROOT,
                        capture_output=True, text=True, timeout=120, env=ENV)
     assert r.returncode == 3 and r.stdout.startswith("TRUNCATED"), r.stdout + r.stderr
+
+
+def test_sim_window_keys_drive_the_menus_and_m_is_the_menu_button():
+    cfg, b = open_box("--board", "pico_matrix")
+    states = []
+
+    def script(n):
+        states.append(b.app.state)
+        if n == 30:     # pad 2 chooses the first game of the home menu
+            pygame.event.post(key(pygame.KEYDOWN, pygame.K_w))
+        if n == 33:
+            pygame.event.post(key(pygame.KEYUP, pygame.K_w))
+        if n == 50:     # the menu button: back to the home menu
+            pygame.event.post(key(pygame.KEYDOWN, pygame.K_m))
+            pygame.event.post(key(pygame.KEYUP, pygame.K_m))
+        if n == 70:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    try:
+        assert b.menu is not None or getattr(b.hal, "menu", None) is not None
+        assert window.run(cfg, b, on_frame=script) == 0
+        assert states[29] == "menu" and states[49] == "join" and states[-1] == "menu"
+    finally:
+        b.close()

@@ -29,6 +29,23 @@ MENU_GAP_US = 300000    # bots in the menus: one press every 0.3 s
 TAP_US = 80000
 
 
+class MenuButton:
+    """The board's optional menu button: pressed() is True once per press,
+    as app.io.Menu expects."""
+
+    def __init__(self):
+        self.count = 0
+
+    def press(self):
+        self.count += 1
+
+    def pressed(self):
+        if self.count:
+            self.count = 0
+            return True
+        return False
+
+
 class BoxError(Exception):
     """The box cannot start: the message says why (bad board, bad option)."""
 
@@ -124,6 +141,12 @@ class Box:
             self._tmp = storage_dir = tempfile.mkdtemp(prefix="sim_box_")
         self.storage_dir = storage_dir
         self.hal = hal.open_host(board, self.clock, storage_dir)
+        self.menu = None
+        if board.menu_pin is not None and getattr(self.hal, "menu", None) is None:
+            # the host HAL has no menu button part yet: the app reads
+            # hal.menu.pressed() (app.io.Menu), so the simulator plugs one in
+            self.menu = MenuButton()
+            self.hal.menu = self.menu
         self.pads = self.hal.pads
         self._frames = 0
         self._frame = None
@@ -210,6 +233,7 @@ class Box:
         return getattr(pwm, "f", 0), getattr(pwm, "duty", 0)
 
     def menu_button(self, down):
+        """The menu button (key M, or its button in the window)."""
         m = getattr(self.hal, "menu", None)
         if m is not None and hasattr(m, "press") and down:
             m.press()

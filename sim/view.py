@@ -122,7 +122,7 @@ class EinkPanel:
 class Layout:
     """Where everything goes in the window."""
 
-    def __init__(self, kind, dw, dh, n_pads, scale=1.0):
+    def __init__(self, kind, dw, dh, n_pads, scale=1.0, menu=False):
         self.kind = kind
         self.dw, self.dh = dw, dh
         self.n_pads = n_pads
@@ -170,6 +170,11 @@ class Layout:
                                   self.disp_rect.bottom + 2 * margin + self.pad_r))
         self.status_y = self.h - int(28 * scale)
         self.scale = scale
+        self.menu_rect = None
+        if menu:
+            # the menu button: a small square in the box's bottom right corner
+            m = int(44 * scale)
+            self.menu_rect = pygame.Rect(self.w - m - int(40 * scale), self.status_y - m - int(34 * scale), m, m)
 
     def pad_at(self, x, y):
         """The pad under window point (x, y), or None."""
@@ -211,6 +216,10 @@ class View:
         self._draw_display(rgb)
         for k in range(L.n_pads):
             self._draw_pad(k, leds[k] if k < len(leds) else None, bool(down[k]) if k < len(down) else False)
+        if L.menu_rect is not None:
+            pygame.draw.rect(surf, (30, 30, 30), L.menu_rect, border_radius=int(6 * L.scale))
+            t = self.f_small.render("M", True, TEXT)
+            surf.blit(t, t.get_rect(center=L.menu_rect.center))
         txt = self.f_small.render(status, True, DIM)
         surf.blit(txt, (12, L.status_y))
 

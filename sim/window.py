@@ -66,7 +66,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     if quit_after_s is None and os.environ.get("SIM_QUIT_AFTER"):
         # for CI and the tests: close the window after this many seconds
         quit_after_s = float(os.environ["SIM_QUIT_AFTER"])
-    layout = _view.Layout(b.kind, b.width, b.height, b.n_pads, cfg.scale)
+    layout = _view.Layout(b.kind, b.width, b.height, b.n_pads, cfg.scale, menu=b.menu is not None)
     if cfg.bots is not None:
         b.add_bots(cfg.bots, cfg.seed)
     try:
@@ -122,6 +122,9 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
                     if pad is not None:
                         b.pads.release(pad, now)
                 elif ev.type == pygame.MOUSEBUTTONDOWN and not getattr(ev, "touch", False):
+                    if layout.menu_rect is not None and layout.menu_rect.collidepoint(ev.pos):
+                        b.menu_button(True)
+                        continue
                     pad = layout.pad_at(*ev.pos)
                     if pad is not None and holders.down(("mouse", ev.button), pad):
                         b.pads.press(pad, now)
@@ -130,6 +133,10 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
                     if pad is not None:
                         b.pads.release(pad, now)
                 elif ev.type == pygame.FINGERDOWN:
+                    if layout.menu_rect is not None and \
+                            layout.menu_rect.collidepoint(ev.x * layout.w, ev.y * layout.h):
+                        b.menu_button(True)
+                        continue
                     pad = layout.pad_at(ev.x * layout.w, ev.y * layout.h)
                     if pad is not None and holders.down(("finger", ev.touch_id, ev.finger_id), pad):
                         b.pads.press(pad, now)
