@@ -112,6 +112,7 @@ class App:
         self.renderer.s = self.tab
         self.renderer.faces_fr = st["lang"] == "fr"
         self.sound.set_volume(st["volume"])
+        self.driver_full = self.disp.set_full_every(st["eink_refresh"])
         if self.disp.set_level(st["brightness"]):
             self.canvas.set_level(5)
         else:
@@ -616,8 +617,8 @@ class App:
         self.show()
 
     def show(self):
-        full = False
-        if not self.disp.colour:
+        full = None
+        if not self.disp.colour and not self.driver_full:
             # e-ink: a full refresh every N partial ones clears the ghosts
             self.partial += 1
             if self.partial >= self.settings["eink_refresh"]:

@@ -71,9 +71,17 @@ class Display:
             b = b()
         return bool(b)
 
-    def show(self, full=False):
+    def show(self, full=None):
         if self.d is not None:
             self.d.show(full)
+
+    def set_full_every(self, n):
+        """An e-ink driver that schedules its full refreshes itself gets the
+        setting; False if the app must schedule them."""
+        if self.d is not None and hasattr(self.d, "full_every"):
+            self.d.full_every = n
+            return True
+        return False
 
     def set_level(self, level):
         """Brightness 1..5 in the display itself; False if it has no such

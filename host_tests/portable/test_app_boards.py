@@ -95,3 +95,36 @@ def test_app_selftest_entry_runs_the_hardware_self_test():
     h.pads.tap(0, h.clock.now + 1000)
     ticks(h, app, 100000)
     assert app.state == "menu"
+
+
+def test_app_eink_refresh_setting_reaches_the_driver():
+    h = _hal.open_host(board("pico_eink"))
+    app = headless.Runner(h, "batawaf", 2).app
+    assert h.display.full_every == 5
+    # home -> Settings -> the 4th item (e-ink refresh): 5 -> 10
+    for k in (0, 0, 0, 0, 1, 0, 0, 0, 1):
+        h.pads.tap(k, h.clock.now + 1000)
+        ticks(h, app, 300000)
+    assert app.settings["eink_refresh"] == 10 and h.display.full_every == 10
+
+
+def test_w6_no_glyph_drawn_in_a_whole_batawaf_game_through_the_app():
+    for name in ("pico_matrix", "pico_oled"):
+        h = _hal.open_host(board(name))
+        r = headless.Runner(h, "batawaf", 3, seed=41, options={"length": 30})
+        app = r.app
+        cv = app.canvas
+        real = app.draw
+        seen = []
+
+        def draw():
+            cv.reset_counts()
+            st = app.state
+            real()
+            if st in ("join", "play", "pause", "end") and app.game_name == "batawaf":
+                seen.append(st)
+                assert cv.font_glyphs == 0, (name, st)
+                assert cv.oob == 0
+        app.draw = draw
+        r.run(3600)
+        assert "join" in seen and "play" in seen and "end" in seen

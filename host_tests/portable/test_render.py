@@ -246,3 +246,20 @@ def test_red_and_black_suits_on_the_matrix():
         seen[name] = cols
     assert seen["KH"] == {cv.pal[render.RED]}
     assert seen["KS"] == {cv.pal[render.BLACKSUIT]}
+
+
+def test_t13_hidden_count_is_not_drawn():
+    for w, h, col in DISPLAYS:
+        drawn = []
+        for hidden in (False, True):
+            cv = canvas(w, h, col)
+            r = render.Renderer(cv, strings.FR)
+            v = view.View("tape", 2, hidden=hidden)
+            v.event(0, "deal", (0, [["AS"], ["2S"]]))
+            v.event(1, "count", (0, 12))
+            v.event(2, "flip", (0, "7H", True))
+            r.game(v)
+            drawn.append(cv.font_glyphs)
+        # the count 12 is two glyphs, gone when hidden; the card stays
+        assert drawn[0] - drawn[1] == 2, (w, h, drawn)
+        assert drawn[1] >= 1
