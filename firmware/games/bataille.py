@@ -189,12 +189,12 @@ class Bataille:
         self.pot_l = bytearray(size)  # its layer (B5 ordered pickup)
         self.took = bytearray(size)  # the last take, in pickup order
         self.deck = bytearray(size)
-        # B5 cycle watch, preallocated: snapshot = n counts + every card.
+        # B5 cycle watch, preallocated: snapshot = n counts + every card
+        # (the table is empty when it is taken), _SLOTS kept and one spare.
         self.snap_len = n + size
-        self.snap = bytearray(self.snap_len)
-        self.slots = bytearray(self.snap_len * _SLOTS)
+        self.slots = bytearray(self.snap_len * (_SLOTS + 1))
+        self.slot_base = [s * self.snap_len for s in range(_SLOTS + 1)]
         self.slot_hash = [0] * _SLOTS
-        self.slot_used = bytearray(_SLOTS)
         self._reset()
 
     def new_game(self, seed, hands=None):
@@ -235,8 +235,7 @@ class Bataille:
         self.started = False
         self.truncated = False
         self._next = _NEXT_NONE
-        for s in range(_SLOTS):
-            self.slot_used[s] = 0
+        self.slots_n = 0             # slots 0..slots_n-1 hold snapshots
         self.watch_k = 0
         self.cycle_at = -1           # duel index where the repeat was seen
 
@@ -807,38 +806,46 @@ class Bataille:
         """B5: Gosper's loop detector over the state at the start of each duel
         with an empty table (every pile; who is in follows from the counts).
         Snapshot k is compared with the kept ones, then kept in slot ctz(k):
-        a cycle of length L entered at duel M is seen by duel M + 2L."""
-        snap = self.snap
+        a cycle of length L entered at duel M is seen by duel M + 2L.
+
+        The snapshot is written straight into a spare slot, which then
+        changes places with slot ctz(k) (slot_base is the indirection), so
+        keeping it copies nothing.  The hash (counts, top and bottom cards)
+        only spares most full comparisons; a repeat is always confirmed
+        byte by byte."""
+        slots = self.slots
+        bases = self.slot_base
+        sl = self.snap_len
         n = self.n
-        j = n
+        base = bases[_SLOTS]
+        j = base + n
         h = 0
         for p in range(n):
             pile = self.piles[p]
             c = pile.n
-            snap[p] = c
+            slots[base + p] = c
             h = (h * 31 + c) & 0xFFFFF
-            buf = pile.buf
-            i = pile.head
-            cap = pile.cap
-            while c:
-                b = buf[i]
-                snap[j] = b
-                h = (h * 31 + b) & 0xFFFFF
-                j += 1
-                i += 1
-                if i == cap:
+            if c:
+                buf = pile.buf
+                i = pile.head
+                h = (h * 31 + buf[i]) & 0xFFFFF
+                e = i + c
+                if e > pile.cap:
+                    e -= pile.cap
+                    for i in range(i, pile.cap):
+                        slots[j] = buf[i]
+                        j += 1
                     i = 0
-                c -= 1
-        while j < self.snap_len:
-            snap[j] = 0
-            j += 1
-        slots = self.slots
-        sl = self.snap_len
-        for s in range(_SLOTS):
-            if self.slot_used[s] and self.slot_hash[s] == h:
-                base = s * sl
+                for i in range(i, e):
+                    slots[j] = buf[i]
+                    j += 1
+                h = (h * 31 + buf[e - 1]) & 0xFFFFF
+        hashes = self.slot_hash
+        for s in range(self.slots_n):
+            if hashes[s] == h:
+                b = bases[s]
                 i = 0
-                while i < sl and slots[base + i] == snap[i]:
+                while i < sl and slots[b + i] == slots[base + i]:
                     i += 1
                 if i == sl:
                     self.cycle_at = self.duels
@@ -849,11 +856,11 @@ class Bataille:
         while not (k & 1) and s < _SLOTS - 1:
             k >>= 1
             s += 1
-        base = s * sl
-        for i in range(sl):
-            slots[base + i] = snap[i]
-        self.slot_hash[s] = h
-        self.slot_used[s] = 1
+        bases[_SLOTS] = bases[s]
+        bases[s] = base
+        hashes[s] = h
+        if s >= self.slots_n:
+            self.slots_n = s + 1
         return False
 
 
