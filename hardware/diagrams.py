@@ -486,9 +486,30 @@ def draw_enclosure(out_dir, boards):
 
 # ---- README sections ----
 
+def display_name(disp):
+    kind = disp["kind"]
+    if kind == "ws2812":
+        return "%dx%d WS2812 LED matrix" % (disp["width"], disp["height"])
+    if kind == "ssd1680":
+        return "SSD1680 e-ink %dx%d, SPI" % (disp["width"], disp["height"])
+    return "SSD1306 OLED %dx%d, %s" % (disp["width"], disp["height"], disp.get("bus", "i2c").upper())
+
+
+def boards_table(boards):
+    lines = ["| board file | module | display | pads | buzzer | menu button | wiring |",
+             "| --- | --- | --- | ---: | --- | --- | --- |"]
+    for name in sorted(boards, key=lambda n: (n != "pico_matrix", n)):
+        b = boards[name]
+        lines.append("| `%s`%s | %s | %s | %d | %s | %s | [diagram](diagrams/%s.png) |" % (
+            name, " (default)" if name == "pico_matrix" else "", pinout.module(b["module"])["title"],
+            display_name(b["display"]), len(b["pads"]), "yes" if b.get("buzzer") else "no",
+            "yes" if b.get("menu_button") else "no", name))
+    return "\n".join(lines) + "\n"
+
+
 def readme_sections(boards):
     rows = bom.load()
-    return {"bom": bom.markdown(rows, boards), "power": budget.markdown(boards)}
+    return {"boards": boards_table(boards), "bom": bom.markdown(rows, boards), "power": budget.markdown(boards)}
 
 
 def splice(text, sections):
