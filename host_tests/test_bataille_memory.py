@@ -1,0 +1,54 @@
+# The engine's memory promise, checked on the real MicroPython unix port:
+# with the log off, a duel allocates nothing (DESIGN.md: no allocation per
+# trick), whatever the options; the engine's own heap stays small.
+from mp import run
+
+CODE = """
+import gc
+from games.bataille import Bataille
+
+
+def grown_per_duels(game, opts, seed):
+    # locals only: a new global would grow the module's dict
+    g = Bataille(opts, seed, None, game)
+    g.start(0)
+    for _ in range(13):
+        g.step(0)
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    before = a0
+    d0 = g.duels
+    while not g.done and g.duels < d0 + 150:
+        before = gc.mem_alloc()
+        g.step(0)
+    # the step that ends the game builds the winners list: not a duel's cost
+    grown = (before if g.done else gc.mem_alloc()) - a0
+    gc.enable()
+    return g.duels - d0, grown
+
+
+for game, opts, seed in %r:
+    duels, grown = grown_per_duels(game, opts, seed)
+    print(game, duels, grown)
+gc.collect()
+a0 = gc.mem_alloc()
+g = Bataille({"players": 4, "pickup": "ordered"}, 1)
+g.start(0)
+gc.collect()
+print("engine", gc.mem_alloc() - a0)
+"""
+
+CASES = [("bataille", {}, 3), ("bataille", {"players": 4, "down": 1}, 8),
+         ("bataille", {"pickup": "ordered"}, 5), ("bataille", {"addition": True, "players": 3}, 2),
+         ("bataille", {"length": "moyen", "ace": "low"}, 4), ("batawaf", {"players": 3}, 6)]
+
+
+def test_b2_b3_b5_a_duel_allocates_nothing_with_the_log_off():
+    lines = run(CODE % (CASES,)).split("\n")
+    for line in lines[:len(CASES)]:
+        game, duels, grown = line.split()
+        assert int(duels) >= 20, line
+        assert int(grown) == 0, line
+    engine = int(lines[len(CASES)].split()[1])
+    assert engine < 8000, engine
