@@ -13,6 +13,16 @@ import time
 from micropython import const
 from pads.capture import PadCapture
 
+# The viper-compiled handler is about twice as fast (bench/bench_pads.py) and
+# checked equal to the plain one; the plain one is the fallback for a port
+# built without the native emitters.
+_capture_cls = PadCapture
+try:
+    from pads.capture_viper import ViperCapture
+    _capture_cls = ViperCapture
+except Exception:
+    pass
+
 # RP2040 SIO GPIO_IN: bits 0..29 are GPIO0..29 (30, 31 read 0), so one read
 # is a small int and allocates nothing.
 _SIO_GPIO_IN = const(0xD0000004)
@@ -54,7 +64,7 @@ class Rp2Pads:
         # rp2's Pin objects are singletons, so the handler can tell which pad
         # raised the interrupt by identity (PadCapture `pins`).
         self._pins = [machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in pins]
-        self.capture = PadCapture(len(pins), self.read_levels, ticks, ring_size,
+        self.capture = _capture_cls(len(pins), self.read_levels, ticks, ring_size,
                                   debounce_ms * 1000, stuck_ms * 1000, self._pins,
                                   None if release_ms is None else release_ms * 1000)
         handler = self.capture.handler  # one bound method, made here
