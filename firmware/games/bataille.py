@@ -880,12 +880,14 @@ def replay(entries):
         raise _log.LogError(entries[1][0] if len(entries) > 1 else lineno,
                             "the start line must be followed by the deal")
     hands = entries[1][3]["hands"]
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        raise _log.LogError(entries[1][0], "hands must be a list of lists of card names")
     opts = d["options"]
     if not isinstance(opts, dict):
         raise _log.LogError(lineno, "options must be a JSON object")
     try:
         g = Bataille(opts, d["seed"], _log.Log(), d["game"], hands)
-    except ValueError as e:
+    except (ValueError, TypeError) as e:
         raise _log.LogError(lineno if "deal" not in str(e) else entries[1][0], str(e))
     g.start(t0)
     pos = _compare(g, entries, 0)
@@ -909,7 +911,10 @@ def _compare(g, entries, pos):
             break
         lineno, t, ev, d = entries[pos]
         values = [d.get(k) for k in _log.FIELDS[ev]]
-        want = _log.line(t, ev, values)
+        try:
+            want = _log.line(t, ev, values)
+        except ValueError as e:
+            raise _log.LogError(lineno, "%s; the rules give %s here" % (e, got))
         if want != got:
             raise _log.LogError(lineno, "the rules give %s here, the log has %s" % (got, want))
         pos += 1
