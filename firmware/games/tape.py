@@ -4,6 +4,7 @@
 #   g.start(now_ticks)        emits start and the first deal
 #   g.press(p, t_ticks)       a pad event (player p, interrupt ticks_us)
 #   g.poll(now_ticks)         timers: tempo card, slap window, settle, pause
+#   g.pump(capture, now_ticks) drain a PadCapture into press(), then poll()
 #   g.next_deadline()         ticks_us of the next timer, or None
 #   g.done, g.winners, g.reason, g.counts(), g.points, g.round, ...
 #   replay(entries)           re-run a log (core.log.read) and check it
@@ -231,6 +232,20 @@ class Tape:
         if not self.started:
             raise ValueError("poll before start()")
         self.advance_us(self._unwrap(now_ticks))
+
+    def pump(self, capture, now_ticks):
+        """The box's main-loop step: every press waiting in a
+        pads.capture.PadCapture ring, then the timers up to now_ticks (read
+        before the ring is drained: see the header).  Pads beyond the
+        number of players are ignored.  Returns the number of presses."""
+        n = 0
+        k = capture.next_event()
+        while k >= 0:
+            self.press(k, capture.ev_t)
+            n += 1
+            k = capture.next_event()
+        self.poll(now_ticks)
+        return n
 
     # The same on unwrapped game time (us since start): replay and tests.
     def advance_us(self, u):

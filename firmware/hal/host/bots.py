@@ -32,9 +32,9 @@ class Bot:
 
     def __init__(self, mean_ms=450, spread_ms=150, false_rate=0.02, miss_rate=0.03,
                  seed=1, bounce_us=0, think_ms=None):
-        if mean_ms <= 0 or spread_ms < 0 or spread_ms > mean_ms:
-            raise ValueError("a bot needs mean_ms > 0 and 0 <= spread_ms <= mean_ms "
-                             "(got %r, %r)" % (mean_ms, spread_ms))
+        if mean_ms <= 0 or spread_ms < 0:
+            raise ValueError("a bot needs mean_ms > 0 and spread_ms >= 0 (got %r, %r)"
+                             % (mean_ms, spread_ms))
         self.mean_us = int(mean_ms * 1000)
         self.spread_us = int(spread_ms * 1000)
         self.false16 = _rate16(false_rate, "false_rate")
@@ -62,7 +62,8 @@ class Bot:
         if not self.spread_us:
             return self.mean_us
         s = self.spread_us
-        return self.mean_us - s + self._uniform(s + 1) + self._uniform(s + 1)
+        r = self.mean_us - s + self._uniform(s + 1) + self._uniform(s + 1)
+        return r if r > 1000 else 1000  # nobody reacts in under a millisecond
 
     def misses(self):
         return self._chance(self.miss16)
@@ -158,13 +159,7 @@ class TapeMatch:
         """One pass of the modelled main loop."""
         g = self.game
         cap = self.capture
-        now = self.clock.ticks_us()
-        k = cap.next_event()
-        while k >= 0:
-            g.press(k, cap.ev_t)
-            self.presses_fed += 1
-            k = cap.next_event()
-        g.poll(now)
+        self.presses_fed += g.pump(cap, self.clock.ticks_us())
         self._react()
 
     def next_time(self):
