@@ -37,7 +37,7 @@ def bench_app_tick():
 def _screen(w, h, colour):
     buf, f = fb.new(w, h, fb.RGB565 if colour else fb.MONO_VLSB)
     cv = render.Canvas(f, w, h, colour)
-    r = render.Renderer(cv, strings.FR)
+    r = render.Renderer(cv, strings.table("fr"))
     v = view.View("bataille", 4)
     v.event(0, "deal", (3, [["KS", "2C"], ["QH", "3C"], ["10D", "4C"], ["AC", "5C"]]))
     for p, c in ((0, "KS"), (1, "QH"), (2, "10D"), (3, "AC")):

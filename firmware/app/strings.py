@@ -1,94 +1,15 @@
-# Every word the box shows, in French (default) and English.  Keys are the
-# names the app and the renderer use; a missing key shows the key itself, so
-# a forgotten translation is visible, never a crash.
+# Every word the box shows, in French (default, app/strings_fr.py) and
+# English (app/strings_en.py).  Keys are the names the app and the renderer
+# use; a missing key shows the key itself, so a forgotten translation is
+# visible, never a crash.  Only the language in use is imported: the other
+# costs no RAM on the board.
 LANGS = ("fr", "en")
-
-FR = {
-    "bataille": "Bataille",
-    "batawaf": "Bata-waf",
-    "tape": "Tape-treize",
-    "settings": "Reglages",
-    "selftest": "Auto-test",
-    "options": "Options",
-    "back": "Retour",
-    "play": "Jouer",
-    "press_pad": "Tapez votre bouton",
-    "pile": "Tas",
-    "takes": "Prend",
-    "false_slap": "Faute",
-    "paused": "Pause",
-    "winner": "Gagne:",
-    "error": "Erreur",
-    "notice": "Attention",
-    "settings_reset": "Reglages illisibles: valeurs par defaut",
-    "volume": "Volume",
-    "brightness": "Lumiere",
-    "language": "Langue",
-    "eink_refresh": "Rafraichir",
-    "auto_flip": "Auto",
-    "length": "Duree",
-    "ace": "As",
-    "down": "Cartes cachees",
-    "pickup": "Ramassage",
-    "addition": "Additions",
-    "mode": "Mode",
-    "tempo": "Tempo",
-    "hidden_count": "Compte cache",
-    "target": "Points",
-    "rules": "Regles",
-    "on": "oui",
-    "off": "non",
-    "again": "Rejouer",
-    "menu": "Menu",
-    "game_error": "Erreur dans la partie",
-    "memory": "Plus de memoire",
-    "stuck": "Bouton bloque",
-    "test_ok": "Tout va bien",
-}
-
-EN = {
-    "bataille": "Bataille (War)",
-    "batawaf": "Bata-waf",
-    "tape": "Tape-treize",
-    "settings": "Settings",
-    "selftest": "Self-test",
-    "options": "Options",
-    "back": "Back",
-    "play": "Play",
-    "press_pad": "Press your pad",
-    "pile": "Pile",
-    "takes": "Takes",
-    "false_slap": "Miss",
-    "paused": "Paused",
-    "winner": "Winner:",
-    "error": "Error",
-    "notice": "Notice",
-    "settings_reset": "Settings unreadable: defaults used",
-    "volume": "Volume",
-    "brightness": "Brightness",
-    "language": "Language",
-    "eink_refresh": "Refresh",
-    "auto_flip": "Auto",
-    "length": "Length",
-    "ace": "Ace",
-    "down": "Cards down",
-    "pickup": "Pickup",
-    "addition": "Addition",
-    "mode": "Mode",
-    "tempo": "Tempo",
-    "hidden_count": "Hidden count",
-    "target": "Points",
-    "rules": "Rules",
-    "on": "on",
-    "off": "off",
-    "again": "Again",
-    "menu": "Menu",
-    "game_error": "Error in the game",
-    "memory": "Out of memory",
-    "stuck": "Pad stuck",
-    "test_ok": "All good",
-}
 
 
 def table(lang):
-    return EN if lang == "en" else FR
+    """The words of lang ("fr" or "en"), a dict."""
+    if lang == "en":
+        from app import strings_en
+        return strings_en.WORDS
+    from app import strings_fr
+    return strings_fr.WORDS

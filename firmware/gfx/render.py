@@ -137,9 +137,9 @@ class Region:
                     c += 1
 
     def pic(self, name, x, y, s, col):
-        w, h, data = glyphs.PICS[name]
+        w, h, off = glyphs.pic(name)
         self.cv.pictures += 1
-        self.bitmap(data, 0, w, h, x, y, s, col)
+        self.bitmap(glyphs.PIC_DATA, off, w, h, x, y, s, col)
 
     def text(self, s, x, y, scale, col, small=False, maxw=0):
         """Draw s; stop before a glyph that would pass maxw pixels (0: the
@@ -254,7 +254,7 @@ class Renderer:
         """A dog of size 1..6, all sizes at one scale so the biggest dog is
         the biggest drawing (W2, W6)."""
         d = max(1, min(w // 8, h // 7))
-        pw, ph, _ = glyphs.PICS["dog" + str(size)]
+        pw, ph, _ = glyphs.pic("dog" + str(size))
         rg.pic("dog" + str(size), x + (w - pw * d) // 2, y + h - ph * d, d, DOG)
 
     def backs(self, rg, n, x, y, w, h):

@@ -129,7 +129,7 @@ def test_w6_no_glyph_on_any_batawaf_screen():
 def test_w6_glyph_counter_sees_bataille_ranks():
     # the check above must be able to fail: a Bataille screen shows ranks
     cv = canvas(16, 16, True)
-    r = render.Renderer(cv, strings.FR)
+    r = render.Renderer(cv, strings.table("fr"))
     v = states("bataille", 2)[1]
     r.game(v)
     assert cv.font_glyphs >= 2
@@ -179,7 +179,7 @@ def test_square_display_two_players_card_in_their_half():
     for p in (0, 1):
         buf, f = fb.new(16, 16, fb.RGB565)
         cv = render.Canvas(f, 16, 16, True)
-        r = render.Renderer(cv, strings.FR)
+        r = render.Renderer(cv, strings.table("fr"))
         v = view.View("bataille", 2)
         v.event(0, "deal", (1, [["KS"], ["QH"]]))
         v.event(1, "flip", (p, ["KS", "QH"][p], True))
@@ -196,7 +196,7 @@ def test_square_display_four_players_quadrants():
     for p in range(4):
         buf, f = fb.new(16, 16, fb.RGB565)
         cv = render.Canvas(f, 16, 16, True)
-        r = render.Renderer(cv, strings.FR)
+        r = render.Renderer(cv, strings.table("fr"))
         v = view.View("bataille", 4)
         v.event(0, "deal", (3, [[c] for c in names]))
         v.event(1, "flip", (p, names[p], True))
@@ -211,9 +211,9 @@ def test_square_display_four_players_quadrants():
 def test_w2_dogs_of_six_clearly_different_sizes():
     areas = []
     for s in range(1, 7):
-        w, h, data = glyphs.PICS["dog" + str(s)]
+        w, h, off = glyphs.pic("dog" + str(s))
         on = 0
-        for row in data:
+        for row in glyphs.PIC_DATA[off:off + h]:
             while row:
                 on += row & 1
                 row >>= 1
@@ -235,7 +235,7 @@ def test_red_and_black_suits_on_the_matrix():
     for name in ("KH", "KS"):
         buf, f = fb.new(16, 16, fb.RGB565)
         cv = render.Canvas(f, 16, 16, True)
-        r = render.Renderer(cv, strings.FR)
+        r = render.Renderer(cv, strings.table("fr"))
         v = view.View("bataille", 2)
         v.event(0, "deal", (1, [[name], ["2C"]]))
         v.event(1, "flip", (0, name, True))
@@ -253,7 +253,7 @@ def test_t13_hidden_count_is_not_drawn():
         drawn = []
         for hidden in (False, True):
             cv = canvas(w, h, col)
-            r = render.Renderer(cv, strings.FR)
+            r = render.Renderer(cv, strings.table("fr"))
             v = view.View("tape", 2, hidden=hidden)
             v.event(0, "deal", (0, [["AS"], ["2S"]]))
             v.event(1, "count", (0, 12))
@@ -263,3 +263,27 @@ def test_t13_hidden_count_is_not_drawn():
         # the count 12 is two glyphs, gone when hidden; the card stays
         assert drawn[0] - drawn[1] == 2, (w, h, drawn)
         assert drawn[1] >= 1
+
+
+def test_picture_data_matches_its_ascii_art():
+    # glyphs.py shows each picture as ascii art in a comment: keep them equal
+    path = glyphs.__file__
+    if path.endswith(".mpy"):
+        return
+    n = 0
+    with open(path) as f:
+        for ln in f:
+            words = ln[4:].split() if ln.startswith("#   ") else []
+            if len(words) != 3 or words[0] not in glyphs.PIC_AT:
+                continue
+            name, size, art = words
+            w, h, off = glyphs.pic(name)
+            assert size == "%dx%d" % (w, h), name
+            rows = art.split("|")
+            for r in range(h):
+                bits = 0
+                for ch in rows[r]:
+                    bits = bits * 2 + (1 if ch == "#" else 0)
+                assert glyphs.PIC_DATA[off + r] == bits, (name, r)
+            n += 1
+    assert n == len(glyphs.PIC_AT)
