@@ -203,6 +203,18 @@ def test_b5_play_without_log_is_the_logged_game(setup):
         (g.winners, g.reason, g.duels, g.battles)
 
 
+@PROPS
+@given(setups(), st.floats(0.0, 1.0))
+def test_l_any_prefix_of_a_log_replays_as_truncated(setup, where):
+    game, opts, seed = setup
+    g, lg = play_logged(game, opts, seed)
+    lines = lg.text().splitlines()
+    cut = 2 + int(where * (len(lines) - 2))
+    r = B.replay(log.read(lines[:cut]))
+    assert r.truncated == (cut < len(lines))
+    assert r.done or r.truncated
+
+
 SAMPLE = [("bataille", {}, 1), ("bataille", {"players": 3, "down": 1}, 77),
           ("bataille", {"players": 4, "ace": "low", "length": "court"}, 123456789),
           ("bataille", {"pickup": "ordered"}, 5), ("bataille", {"addition": True}, 2 ** 31 + 9),

@@ -868,7 +868,8 @@ def replay(entries):
     """Re-run a log (the list of core.log.read) and check it line by line.
 
     Returns the engine at the end of the log; `engine.truncated` is True when
-    the log stops before the game ends.  The first line that differs from what
+    the log stops before the game's last line (the engine may still know the
+    game is over: `done`).  The first line that differs from what
     the rules give raises core.log.LogError naming it."""
     from core import log as _log
     if not entries or entries[0][2] != "start":
@@ -897,7 +898,7 @@ def replay(entries):
     if pos < len(entries):
         lineno = entries[pos][0]
         raise _log.LogError(lineno, "the game is over (%s) but the log goes on" % (g.reason,))
-    g.truncated = not g.done
+    g.truncated = g.truncated or not g.done
     return g
 
 
@@ -908,6 +909,7 @@ def _compare(g, entries, pos):
     lines = g.log.lines
     for got in lines:
         if pos >= len(entries):
+            g.truncated = True   # the log stops inside this step
             break
         lineno, t, ev, d = entries[pos]
         values = [d.get(k) for k in _log.FIELDS[ev]]
