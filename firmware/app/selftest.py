@@ -4,7 +4,8 @@ later the "is it the box or the child?" check.
     st = SelfTest(hal, lang="en", pad_timeout_ms=10000, led_ms=400, out=None)
     while st.step(now_ms):      # call from the main loop; never blocks
         ...                     # draw st.prompt if you like, feed the watchdog
-    st.report                   # [(part, ok, message)] in the order tested
+    st.report                   # [(part, ok, message)] in the order tested;
+                                # part ids in English ("display", "pad 3 (GP4)")
     st.ok                       # every part passed
     st.lines()                  # ["OK   display: ...", "FAIL pad 3: ..."]
 
@@ -64,6 +65,14 @@ GREEN = 0x07E0
 BLUE = 0x001F
 WHITE = 0xFFFF
 
+# Part names in the report lines (the ids in `report` stay English).
+PARTS = {
+    "en": {"display": "display", "storage": "storage", "leds": "leds", "buzzer": "buzzer", "pads": "pads",
+           "pad": "pad"},
+    "fr": {"display": "ecran", "storage": "stockage", "leds": "LED", "buzzer": "buzzer", "pads": "boutons",
+           "pad": "bouton"},
+}
+
 MSG = {
     "en": {
         "no_display": "no display (did it answer at boot? check its wiring and the board file)",
@@ -116,6 +125,7 @@ class SelfTest:
     def __init__(self, hal, lang="en", pad_timeout_ms=PAD_TIMEOUT_MS, led_ms=LED_MS, out=None):
         self.hal = hal
         self.msg = MSG.get(lang, MSG["en"])
+        self.parts = PARTS.get(lang, PARTS["en"])
         self.pad_timeout_ms = pad_timeout_ms
         self.led_ms = led_ms
         self.out = out
@@ -167,14 +177,22 @@ class SelfTest:
         return [r for r in self.report if not r[1]]
 
     def lines(self):
-        return ["%s %s: %s" % ("OK  " if good else "FAIL", part, m) for part, good, m in self.report]
+        """The report in the chosen language, one line per part."""
+        return [self._line(part, good, m) for part, good, m in self.report]
+
+    def _line(self, part, good, m):
+        if part.startswith("pad "):
+            name = self.parts["pad"] + part[3:]
+        else:
+            name = self.parts.get(part, part)
+        return "%s %s: %s" % ("OK  " if good else "FAIL", name, m)
 
     # ---- helpers ----
 
     def _add(self, part, good, message):
         self.report.append((part, good, message))
         if self.out is not None:
-            self.out("%s %s: %s" % ("OK  " if good else "FAIL", part, message))
+            self.out(self._line(part, good, message))
 
     def _poll_parts(self):
         # the capture's release tracking and stuck check (S3, S6) need poll()

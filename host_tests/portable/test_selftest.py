@@ -283,8 +283,9 @@ def test_selftest_lines_and_french():
     st = selftest.SelfTest(hal, lang="fr", out=out.append)
     drive(hal, st)
     assert out == st.lines()
-    assert out[0].startswith("FAIL display: pas d'ecran")
-    assert out[-1].startswith("OK   pad 4 (GP5): appuye")
+    assert out[0].startswith("FAIL ecran: pas d'ecran")
+    assert out[-1].startswith("OK   bouton 4 (GP5): appuye")
+    assert [p for p, _, _ in st.failed()] == ["display"]   # ids stay the same
 
 
 def test_selftest_run_blocking_on_the_host_hal():
