@@ -346,6 +346,9 @@ class Bataille:
             self._end_limit(0)
 
     def _fast2(self):
+        """Two players: plain duels with the piles' ring indexes and the
+        generator's state in locals; a tie goes to _battle2 (or to step()
+        when someone is short of cards), anything else to step()."""
         st = self.strength
         rng = self.rng
         pa = self.piles[0]
@@ -514,6 +517,8 @@ class Bataille:
         return 0 if sa > sb else 1
 
     def _fastn(self):
+        """Three or four players: a duel with a single highest card is laid,
+        shuffled and taken here; a tie or an empty pile goes to step()."""
         st = self.strength
         rng = self.rng
         piles = self.piles
