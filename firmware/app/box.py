@@ -185,7 +185,12 @@ class App:
             try:
                 self.draw()
             except Exception as e:
-                self.fail(e)
+                if self.state == "error":
+                    # the error screen itself failed: keep the box going
+                    self.dirty = False
+                    print("error screen not drawn:", e)
+                else:
+                    self.fail(e)
         if self.hal_poll is not None:
             self.hal_poll()
         else:

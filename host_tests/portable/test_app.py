@@ -371,3 +371,22 @@ def test_s4_app_game_longer_than_the_ticks_span_with_a_long_pause():
     if last[3]["reason"] == "limit":
         assert 600000 <= last[1] < 610000
     assert replay(entries).done
+
+
+def test_app_survives_a_broken_screen():
+    # a renderer that raises: error screen; if that fails too, the box still
+    # answers the pads and goes back to the menu
+    hal = app_hal.Hal(4)
+    app = box.App(hal, seed=1)
+
+    def broken(*a):
+        raise ValueError("broken screen")
+    app.renderer.menu = broken
+    app.renderer.message = broken
+    run_ticks(hal, app, 100000)
+    assert app.state == "error" and "broken screen" in app.error_text
+    run_ticks(hal, app, 1200000)
+    hal.pads.tap(0, hal.clock.now)
+    run_ticks(hal, app, 100000)
+    assert app.state == "error"     # the menu failed to draw again
+    assert app.errors >= 2
