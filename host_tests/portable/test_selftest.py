@@ -358,3 +358,15 @@ def test_selftest_prompt_shows_the_pad_number_as_blocks():
     assert lit3 == [(x, y) for y in (0, 1) for x in (0, 1, 4, 5, 8, 9)]
     lit4 = [(x, y) for y in range(16) for x in range(16) if frames[3].pixel(x, y)]
     assert len(lit4) == 16 and frames[3].pixel(12, 0) == selftest.WHITE
+
+
+def test_selftest_run_as_the_guide_runs_it_feeds_the_watchdog():
+    # hardware/README.md: mpremote exec "... h = hal.open_board();
+    # h.watchdog.start(); selftest.run(h)" -- here on the host HAL
+    h = open_real("pico_eink")
+    h.watchdog.start()
+    lines = selftest.run(h, out=None, pad_timeout_ms=3000)
+    assert lines[0].startswith("OK   display")
+    assert len(lines) == 8
+    assert not h.watchdog.would_have_fired()
+    assert h.watchdog.max_gap_us <= 10000
