@@ -1,12 +1,15 @@
 # tools/stats.py: the figures a family reads (B6 length, B5 cycles/draws).
+import importlib.util
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
-import stats  # noqa: E402
+# tools/ is not a package and must not shadow anything on sys.path.
+_spec = importlib.util.spec_from_file_location(
+    "bataille_stats_tool", os.path.join(os.path.dirname(HERE), "tools", "stats.py"))
+stats = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(stats)
 
 from games.bataille import Bataille  # noqa: E402
 
