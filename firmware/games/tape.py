@@ -576,16 +576,21 @@ def replay(entries):
             if g.done:
                 raise LogError(lineno, "the match is over (%s) but the log goes on" % (g.reason,))
             inp = ev == "slap" or (turns and ev == "count")
-            if inp:
-                p, u = nxt[i]
-                if not isinstance(p, int) or not isinstance(u, int) or u < 0:
-                    raise LogError(lineno, "p and t_us must be whole numbers")
-                g.press_us(p, u)
-            else:
-                bound = t * 1000 + 999
-                if nxt[i] is not None and nxt[i][1] < bound:
-                    bound = nxt[i][1]
-                g.advance_us(bound)
+            try:
+                if inp:
+                    p, u = nxt[i]
+                    if not isinstance(p, int) or not isinstance(u, int) or u < 0:
+                        raise LogError(lineno, "p and t_us must be whole numbers")
+                    g.press_us(p, u)
+                else:
+                    bound = t * 1000 + 999
+                    if nxt[i] is not None and nxt[i][1] < bound:
+                        bound = nxt[i][1]
+                    g.advance_us(bound)
+            except LogError:
+                raise
+            except ValueError as e:  # e.g. a later deal that is not one deck
+                raise LogError(lineno, str(e))
             if pos >= len(out):
                 raise LogError(lineno, "the rules give no event here, the log has %s"
                                % (_want(t, ev, d),))

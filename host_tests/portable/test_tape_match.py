@@ -39,8 +39,8 @@ def test_t12_bot_match_ends_with_cards_conserved_tempo_and_turns():
 
 def test_l_bot_match_log_replays_to_the_same_state():
     for mode in ("tempo", "turns"):
-        m, g = play({"players": 3, "mode": mode, "rounds": 1,
-                     "rules": ["match", "double", "sandwich", "ten"]}, seed=3)
+        m, g = play({"players": 2, "mode": mode, "rounds": 1,
+                     "rules": ["match", "double", "sandwich", "ten"]}, seed=11)
         entries = log.read(g.log.lines)
         r = tape.replay(entries)
         assert r.done and not r.truncated

@@ -530,3 +530,31 @@ def test_t13_hidden_count_is_recorded_and_play_is_unchanged():
     assert events(a, "start")[0][2]["options"]["hidden_count"] is True
     assert a.log.lines[1:] == b.log.lines[1:]
     assert a.window_open and b.window_open
+
+
+# ---- L: replay of stacked multi-round matches ------------------------------------
+
+def _three_round_log():
+    g = Tape({"players": 2, "rounds": 3, "rules": []}, seed=3, hands=stack(2, [], [51, 1]))
+    g.deal_source = lambda rnd: stack(2, [], [51, 1] if rnd != 2 else [1, 51])
+    g.start(0)
+    g.advance_us(100000 * MS)
+    assert g.done
+    return g, list(g.log.lines)
+
+
+def test_l_replay_takes_every_rounds_deal_from_the_log():
+    g, lines = _three_round_log()
+    r = tape.replay(log.read(lines))
+    assert r.done and r.points == g.points == [1, 2] and r.round == 3
+
+
+def test_l_replay_refuses_a_later_deal_that_is_not_one_deck():
+    g, lines = _three_round_log()
+    i = [k for k in range(len(lines)) if '"deal"' in lines[k]][1]
+    t, ev, d = log.parse_line(lines[i])
+    hands = d["hands"]
+    hands[0][0] = hands[1][0]
+    lines[i] = log.line(t, "deal", [d["dealer"], hands])
+    e = raises(log.LogError, tape.replay, log.read(lines))
+    assert e.lineno == i + 1 and "duplicated" in e.reason

@@ -190,6 +190,11 @@ class TapeMatch:
                 self._next_drain += self.drain_us
             else:
                 t = self.next_time()
+                if t is None and g.turns_mode:
+                    # The turn press was lost (taken for bounce): press again.
+                    self._turn_key = None
+                    self._react()
+                    t = self.next_time()
                 if t is None:
                     break  # nobody will ever press again
             if limit is not None and t > limit:
