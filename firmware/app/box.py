@@ -459,6 +459,13 @@ class App:
             return
         w = g.window_open
         self.store.set_slap_window(w)
+        if g.turns_mode:
+            # turns mode (T10): the pad of the player who lays next is lit
+            m = 0
+            if not w and g.phase_name() == "play":
+                m = 1 << self.pads_in[g.turn]
+            if m != self.lit:
+                self.light_mask(m)
         if self.flush_due and not w:
             # between rounds (or a big log after a take): no slap window
             self.flush_due = False

@@ -390,3 +390,19 @@ def test_app_survives_a_broken_screen():
     run_ticks(hal, app, 100000)
     assert app.state == "error"     # the menu failed to draw again
     assert app.errors >= 2
+
+
+def test_t10_turns_mode_lights_the_pad_of_the_player_to_lay():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "tape", 3, seed=17, options={"target": 1, "mode": "turns"})
+    app = r.app
+    r.run(60, until="play")
+    run_ticks(hal, app, 1500000)
+    g = app.game
+    assert g.phase_name() == "play"
+    k = app.pads_in[g.turn]
+    assert hal.leds.on[k] and [j for j in range(4) if hal.leds.on[j]] == [k]
+    laid = g.cards_laid
+    hal.pads.tap(k, hal.clock.now)
+    run_ticks(hal, app, 300000)
+    assert g.cards_laid == laid + 1
