@@ -64,6 +64,10 @@ def check_text(text, source="log"):
         except _log.LogError:
             cut = len(lines)
             lines = lines[:-1]
+    bad = _unhashable_event(lines)
+    if bad is not None:
+        return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: 'ev' must be an event name" % (source, bad),
+                       lines=lines)
     try:
         entries = _log.read(lines)
     except _log.LogError as e:
@@ -75,6 +79,10 @@ def check_text(text, source="log"):
     if game not in _log.GAMES:
         return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: unknown game %r (expected %s)"
                        % (source, entries[0][0], game, ", ".join(_log.GAMES)), entries=entries, lines=lines)
+    bad = type_problem(entries)
+    if bad is not None:
+        return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: %s" % (source, bad[0], bad[1]),
+                       entries=entries, lines=lines)
     try:
         g = engine_replay(game)(entries)
     except _log.LogError as e:
@@ -95,6 +103,52 @@ def check_text(text, source="log"):
                        "stops before its end: %s" % (source, len(entries), summary), g, entries, lines)
     return Verdict("OK", EXIT_OK, "%s: all %d lines agree with the rules; %s" % (source, len(entries), summary),
                    g, entries, lines)
+
+
+def _unhashable_event(lines):
+    """The number of the first line whose "ev" is a list or an object:
+    core.log.read would fail on it with a TypeError instead of a LogError
+    (reported to the lead); None if there is none."""
+    import json
+    for n, s in enumerate(lines, 1):
+        if '"ev"' not in s:
+            continue
+        try:
+            d = json.loads(s)
+        except ValueError:
+            continue
+        if isinstance(d, dict) and isinstance(d.get("ev"), (list, dict)):
+            return n
+    return None
+
+
+_INTS = ("p", "n", "t_us", "taker", "dealer", "players", "seed")
+_LISTS = ("ps", "order", "cards", "hands", "winners", "points")
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def type_problem(entries):
+    """(lineno, reason) for the first field whose JSON type is wrong (a
+    number where a list goes, a float...), so that the line is named even
+    when an engine would only trip over it later; None if all are right."""
+    for lineno, t, ev, d in entries:
+        for k, v in d.items():
+            if k in ("t", "ev"):
+                continue
+            if k in _INTS and not (_is_int(v) or (v is None and k == "taker")):
+                return lineno, "%r of %s must be a whole number, not %r" % (k, ev, v)
+            if k in _LISTS and not (isinstance(v, list) or (v is None and k == "points")):
+                return lineno, "%r of %s must be a list, not %r" % (k, ev, v)
+            if k == "up" and not isinstance(v, bool):
+                return lineno, "'up' of flip must be true or false, not %r" % (v,)
+            if k in ("card", "rule", "reason", "game") and not isinstance(v, str):
+                return lineno, "%r of %s must be a name, not %r" % (k, ev, v)
+            if k == "options" and not isinstance(v, dict):
+                return lineno, "'options' must be a JSON object, not %r" % (v,)
+    return None
 
 
 def check_file(path):
