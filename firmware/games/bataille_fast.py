@@ -1,0 +1,257 @@
+# The fast path of Bataille.play(): whole games with no log, no time limit
+# and shuffled pickup, for statistics and benchmarks (tools/stats.py plays
+# 100,000 games in well under a minute on CPython).  It draws the same
+# numbers and moves the same cards as step() (tests compare the two on both
+# interpreters) but keeps the piles' ring indexes and the generator's state
+# in locals.  The box never loads it: it steps.
+from games.bataille import MAX_DUELS, shuffle, _NEXT_DUEL, _NEXT_BATTLE
+
+
+def run(g):
+    """Play g (started, no log, no time limit, shuffled pickup) as far as
+    the fast paths go; Bataille.play() steps whatever is left."""
+    if g.n == 2:
+        _fast2(g)
+    else:
+        _fastn(g)
+
+
+def _settle(g):
+    """After a fast duel left a player with no card: B7 outs, B6 limit."""
+    inn = g.inn
+    piles = g.piles
+    for p in range(g.n):
+        if inn[p] and piles[p].n == 0:
+            g._out(0, p)
+    if g._check_last(0):
+        return
+    if g.limit_duels and g.duels >= g.limit_duels:
+        g._end_limit(0)
+
+
+def _fast2(g):
+    """Two players: plain duels with the piles' ring indexes and the
+    generator's state in locals; a tie goes to _battle2 (or to step()
+    when someone is short of cards), anything else to step()."""
+    st = g.strength
+    rng = g.rng
+    pa = g.piles[0]
+    pb = g.piles[1]
+    ba = pa.buf
+    bb = pb.buf
+    cap = pa.cap
+    down = g.down
+    limit = g.limit_duels or MAX_DUELS * 2
+    while not g.done:
+        if g._next != _NEXT_DUEL or g.pot_n:
+            g.step(0)
+            continue
+        ha = pa.head
+        na = pa.n
+        hb = pb.head
+        nb = pb.n
+        s0 = rng.s0
+        s1 = rng.s1
+        duels = g.duels
+        w = -1
+        while True:
+            a = ba[ha]
+            b = bb[hb]
+            sa = st[a]
+            sb = st[b]
+            if sa == sb:
+                if na > down + 1 and nb > down + 1:
+                    w = -2  # a battle both can afford: _battle2 below
+                break
+            ha += 1
+            if ha == cap:
+                ha = 0
+            na -= 1
+            hb += 1
+            if hb == cap:
+                hb = 0
+            nb -= 1
+            duels += 1
+            # rng.shuffle of the pot [a, b] is one below(2), i.e. the low
+            # bit of one next16 (core.rng, inlined): 0 swaps the two.
+            x = s0 + s1
+            r = ((x >> 7) + s0) & 1
+            s1 ^= s0
+            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
+            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+            if r == 0:
+                x = a
+                a = b
+                b = x
+            if sa > sb:
+                w = 0
+                i = ha + na
+                if i >= cap:
+                    i -= cap
+                ba[i] = a
+                i += 1
+                if i == cap:
+                    i = 0
+                ba[i] = b
+                na += 2
+                if nb == 0 or duels >= limit:
+                    break
+            else:
+                w = 1
+                i = hb + nb
+                if i >= cap:
+                    i -= cap
+                bb[i] = a
+                i += 1
+                if i == cap:
+                    i = 0
+                bb[i] = b
+                nb += 2
+                if na == 0 or duels >= limit:
+                    break
+        pa.head = ha
+        pa.n = na
+        pb.head = hb
+        pb.n = nb
+        rng.s0 = s0
+        rng.s1 = s1
+        g.duels = duels
+        if w == -2:
+            w = _battle2(g)
+            if w < 0:
+                continue  # the battle went on past what _battle2 does
+        if w >= 0:
+            g.taker = w
+            if pa.n == 0 or pb.n == 0 or g.duels >= limit:
+                _settle(g)
+            continue
+        g.step(0)
+
+
+def _battle2(g):
+    """A 2-player duel that ties, when both can lay a full battle:
+    the same cards in the same order as _duel/_battle/_take.  Returns the
+    taker, or -1 after handing a battle it cannot afford to step()."""
+    st = g.strength
+    pot = g.pot
+    pa = g.piles[0]
+    pb = g.piles[1]
+    down = g.down
+    cap = pa.cap
+    pot[0] = pa.pop_top()
+    pot[1] = pb.pop_top()
+    m = 2
+    g.duels += 1
+    while True:
+        if pa.n <= down or pb.n <= down:
+            # B4 territory: let the general code lay this battle.
+            g.pot_n = m
+            g.layer = 0
+            g.cont[0] = 1
+            g.cont[1] = 1
+            g.winner = -1
+            g.tie = True
+            g._next = _NEXT_BATTLE
+            return -1
+        g.battles += 1
+        # Each lays `down` cards face down, then one face up, as _battle;
+        # the ring indexes are inlined (one method call per card doubles
+        # the time of a battle on CPython).
+        buf = pa.buf
+        h = pa.head
+        for k in range(down + 1):
+            pot[m + k] = buf[h]
+            h += 1
+            if h == cap:
+                h = 0
+        pa.head = h
+        pa.n -= down + 1
+        a = pot[m + down]
+        pot[m + down] = 0
+        m += down
+        buf = pb.buf
+        h = pb.head
+        for k in range(down + 1):
+            pot[m + k] = buf[h]
+            h += 1
+            if h == cap:
+                h = 0
+        pb.head = h
+        pb.n -= down + 1
+        b = pot[m + down]
+        m += down
+        pot[m] = a
+        pot[m + 1] = b
+        m += 2
+        sa = st[a]
+        sb = st[b]
+        if sa != sb:
+            break
+    shuffle(g.rng, pot, 0, m)
+    pile = pa if sa > sb else pb
+    buf = pile.buf
+    i = pile.head + pile.n
+    if i >= cap:
+        i -= cap
+    for k in range(m):
+        buf[i] = pot[k]
+        i += 1
+        if i == cap:
+            i = 0
+    pile.n += m
+    return 0 if sa > sb else 1
+
+
+def _fastn(g):
+    """Three or four players: a duel with a single highest card is laid,
+    shuffled and taken here; a tie or an empty pile goes to step()."""
+    st = g.strength
+    rng = g.rng
+    piles = g.piles
+    inn = g.inn
+    took = g.took
+    n = g.n
+    while not g.done:
+        if g._next != _NEXT_DUEL or g.pot_n:
+            g.step(0)
+            continue
+        best = -1
+        nbest = 0
+        w = -1
+        empty = False
+        for p in range(n):
+            if inn[p]:
+                pile = piles[p]
+                if pile.n == 0:
+                    empty = True
+                    break
+                s = st[pile.buf[pile.head]]
+                if s > best:
+                    best = s
+                    nbest = 1
+                    w = p
+                elif s == best:
+                    nbest += 1
+        if empty or nbest != 1:
+            g.step(0)
+            continue
+        m = 0
+        for p in range(n):
+            if inn[p]:
+                took[m] = piles[p].pop_top()
+                m += 1
+        g.duels += 1
+        shuffle(rng, took, 0, m)
+        pile = piles[w]
+        for i in range(m):
+            pile.push_bottom(took[i])
+        g.taker = w
+        for p in range(n):
+            if inn[p] and piles[p].n == 0:
+                _settle(g)
+                break
+        else:
+            if g.limit_duels and g.duels >= g.limit_duels:
+                g._end_limit(0)
+
+# --- the pieces --------------------------------------------------------
