@@ -234,10 +234,14 @@ class Tape:
         self.advance_us(self._unwrap(now_ticks))
 
     def pump(self, capture, now_ticks):
-        """The box's main-loop step: every press waiting in a
-        pads.capture.PadCapture ring, then the timers up to now_ticks (read
+        """The box's main-loop step: the capture's release and stuck-pad
+        tracking, every press waiting in its ring (a
+        pads.capture.PadCapture), then the timers up to now_ticks (read
         before the ring is drained: see the header).  Pads beyond the
-        number of players are ignored.  Returns the number of presses."""
+        number of players are ignored.  Returns the number of presses.
+        Call it every few ms: a pad is not taken as released (S3) until
+        the capture's poll has seen it up."""
+        capture.poll(now_ticks)
         n = 0
         k = capture.next_event()
         while k >= 0:
