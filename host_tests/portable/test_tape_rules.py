@@ -558,3 +558,35 @@ def test_l_replay_refuses_a_later_deal_that_is_not_one_deck():
     lines[i] = log.line(t, "deal", [d["dealer"], hands])
     e = raises(log.LogError, tape.replay, log.read(lines))
     assert e.lineno == i + 1 and "duplicated" in e.reason
+
+
+def test_c3_a_stacked_deal_draws_the_same_numbers_as_a_shuffled_one():
+    a = Tape({"players": 3}, seed=5, hands=stack(3, ["AS", "2H"]))
+    b = Tape({"players": 3}, seed=5)
+    a.start(0)
+    b.start(0)
+    assert a.rng.state() == b.rng.state()
+    assert a.log.lines[1] != b.log.lines[1]
+
+
+def test_t10_tempo_mode_the_current_players_press_is_a_false_slap():
+    g = game(3, ["9S", "8H", "QD", "5C"])
+    g.advance_us(TEMPO)
+    assert g.turn == 2
+    g.press_us(2, TEMPO + 100 * MS)
+    g.advance_us(TEMPO + 400 * MS)
+    v = last(g, "verdict")
+    assert v["rule"] == "false" and v["taker"] == 2
+    assert len(events(g, "flip")) == 1
+
+
+def test_s4_next_deadline_in_ticks_across_the_wrap():
+    wrap = 1 << 30
+    g = Tape({"players": 2})
+    g.start(wrap - 1000)
+    assert g.next_deadline() == TEMPO - 1000
+    g.poll(TEMPO - 1001)
+    assert not events(g, "flip")
+    g.poll(TEMPO - 1000)
+    assert [t for t, _, _ in events(g, "flip")] == [1500]
+    assert g.next_deadline() == 2 * TEMPO - 1000
