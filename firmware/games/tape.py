@@ -43,6 +43,11 @@ MAX_PLAYERS = 8
 # can show the points (presses then are ignored, as in the settle pause).
 ROUND_PAUSE_MS = 3000
 
+# Card names made once (C2): the log of every turn names a card, and a
+# take names the whole pile; 52 short strings cost less than a string per
+# card per turn.
+_NAMES = tuple([_cards.name(c) for c in range(52)])
+
 # Phases (what the screen shows).
 PLAY = 0      # waiting for the next card (tempo timer, or the player's press)
 WINDOW = 1    # a slap window is open (T6)
@@ -202,8 +207,8 @@ class Tape:
     def next_deadline_us(self):
         return None if self.done else self.due_us
 
-    def _emit(self, us, ev, *values):
-        self.log.emit(us // 1000, ev, *values)
+    # Events are emitted with self.log.emit(us // 1000, ev, ...) directly:
+    # a helper taking *values would build each event's tuple twice.
 
     # ---- the public inputs ------------------------------------------------
     def start(self, now_ticks=0):
@@ -213,7 +218,7 @@ class Tape:
         self._ref_tick = now_ticks & _ticks.MASK
         self._ref_us = 0
         o = self.options
-        self._emit(0, "start", "tape", self.n, self.seed, {
+        self.log.emit(0, "start", "tape", self.n, self.seed, {
             "players": o["players"], "mode": o["mode"], "tempo": o["tempo"],
             "slap_timeout": o["slap_timeout"], "false_window": o["false_window"],
             "settle": o["settle"], "rules": list(o["rules"]),
@@ -325,7 +330,7 @@ class Tape:
             for c in hands[p]:
                 self.hands[p].push_bottom(c)
         self.pile_n = 0
-        self._emit(us, "deal", self.dealer, [_cards.names(h) for h in hands])
+        self.log.emit(us // 1000, "deal", self.dealer, [[_NAMES[c] for c in h] for h in hands])
         self.turn = first
         self.said = 0
         self._play_from(us)
@@ -338,7 +343,7 @@ class Tape:
             n = 1
         self.said = n
         self.turn_no += 1
-        self._emit(us, "count", p, n)
+        self.log.emit(us // 1000, "count", p, n)
         h = self.hands[p]
         rule = None
         if len(h):
@@ -346,9 +351,9 @@ class Tape:
             self.pile[self.pile_n] = c
             self.pile_n += 1
             self.cards_laid += 1
-            self._emit(us, "flip", p, _cards.name(c), True)
+            self.log.emit(us // 1000, "flip", p, _NAMES[c], True)
             if not len(h):
-                self._emit(us, "out", p)
+                self.log.emit(us // 1000, "out", p)
             rule = self._rule_holds(n)
         self.turn = p + 1 if p + 1 < self.n else 0
         if rule is not None:
@@ -406,7 +411,7 @@ class Tape:
         self._slap_t[p] = u
         self._order.append(p)
         self.now_us = u
-        self._emit(u, "slap", p, u)
+        self.log.emit(u // 1000, "slap", p, u)
         return True
 
     def _window_press(self, p, u):
@@ -440,7 +445,7 @@ class Tape:
             # Several never slapped: all later than everyone who did (T6),
             # and which of them is last is drawn (T7).
             taker = late[self.rng.below(len(late))]
-        self._emit(us, "verdict", self.window_rule, order, taker)
+        self.log.emit(us // 1000, "verdict", self.window_rule, order, taker)
         self.last_verdict = self.window_rule
         self.window_rule = None
         self._take(taker, us)
@@ -450,7 +455,7 @@ class Tape:
         if not self.pile_n:
             # An empty pile costs nothing: the press is logged, play goes on.
             self.now_us = u
-            self._emit(u, "slap", p, u)
+            self.log.emit(u // 1000, "slap", p, u)
             return
         self.phase = FALSE
         self._reset_slaps()
@@ -465,7 +470,7 @@ class Tape:
     def _close_false(self, us):
         order = self._tie_broken()
         taker = order[0]  # the first: their hand is underneath
-        self._emit(us, "verdict", "false", order, taker)
+        self.log.emit(us // 1000, "verdict", "false", order, taker)
         self.last_verdict = "false"
         self._take(taker, us)
 
@@ -476,9 +481,9 @@ class Tape:
         for i in range(self.pile_n):
             c = self.pile[i]
             h.push_bottom(c)
-            names.append(_cards.name(c))
+            names.append(_NAMES[c])
         self.pile_n = 0
-        self._emit(us, "take", p, names)
+        self.log.emit(us // 1000, "take", p, names)
         self.takes += 1
         self.last_taker = p
         self._order = []
@@ -497,7 +502,7 @@ class Tape:
         for p in range(self.n):
             if not len(self.hands[p]):
                 self.points[p] += 1   # T12
-        self._emit(us, "round", self.round, list(self.points), self.counts())
+        self.log.emit(us // 1000, "round", self.round, list(self.points), self.counts())
         if self.target is not None:
             if max(self.points) >= self.target:
                 self._end(us, "target")
@@ -516,7 +521,7 @@ class Tape:
         self.done = True
         self.phase = DONE
         self.due_us = None
-        self._emit(us, "end", self.winners, reason, self.counts(), list(self.points))
+        self.log.emit(us // 1000, "end", self.winners, reason, self.counts(), list(self.points))
 
 
 def replay(entries):
