@@ -220,3 +220,15 @@ def test_sim_replay_window_opens_and_closes(tmp_path):
     r = subprocess.run([sys.executable, "-m", "sim", "--replay", str(good), "--speed", "50"], cwd=ROOT,
                        env=dict(ENV, SIM_QUIT_AFTER="1.5"), capture_output=True, text=True, timeout=60)
     assert "Traceback" not in r.stderr and r.returncode == 0
+
+
+def test_sim_storage_keeps_the_box_files_between_runs_and_logs_only_this_run(tmp_path):
+    box_fs = tmp_path / "box"
+    a = sim("--headless", "--game", "bataille", "--length", "3", "--storage", str(box_fs), "--log", "-")
+    b = sim("--headless", "--game", "bataille", "--length", "3", "--seed", "2", "--storage", str(box_fs),
+            "--log", "-")
+    assert a.returncode == 0 and b.returncode == 0
+    assert a.stdout.count('"ev":"start"') == 1 and b.stdout.count('"ev":"start"') == 1
+    assert a.stdout != b.stdout
+    logs = sorted(os.listdir(box_fs / "logs"))
+    assert len([f for f in logs if f.endswith(".jsonl")]) == 2

@@ -47,6 +47,13 @@ def main(argv=None):
         except OSError:
             pass
         return 0
+    except Exception as e:
+        # a bug of the simulator or the firmware: one line, and the way to
+        # get the whole story
+        if os.environ.get("SIM_DEBUG"):
+            raise
+        _say("stopped by an unexpected %s: %s (SIM_DEBUG=1 shows where)" % (type(e).__name__, e))
+        return 1
 
 
 if __name__ == "__main__":

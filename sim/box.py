@@ -141,6 +141,7 @@ class Box:
             self._tmp = storage_dir = tempfile.mkdtemp(prefix="sim_box_")
         self.storage_dir = storage_dir
         self.hal = hal.open_host(board, self.clock, storage_dir)
+        self._old_logs = set(self._log_numbers())
         self.menu = None
         if board.menu_pin is not None and getattr(self.hal, "menu", None) is None:
             # the host HAL has no menu button part yet: the app reads
@@ -261,19 +262,27 @@ class Box:
             s += "; points %s" % " ".join([str(c) for c in v.points])
         return s
 
+    def _log_folder(self):
+        from app import logs as _logs
+        fs = getattr(self.hal.storage, "fs", None)
+        return fs.path(_logs.DIR) if fs is not None else os.path.join(self.storage_dir, _logs.DIR)
+
+    def _log_numbers(self):
+        from app import logs as _logs
+        try:
+            names = os.listdir(self._log_folder())
+        except OSError:
+            return []
+        return sorted([_logs.number_of(n) for n in names if _logs.number_of(n) >= 0])
+
     def log_text(self):
         """Every game log the box wrote (oldest first), read from the files
         on its (host) file system, as `mpremote cp` would copy them."""
-        from app import logs as _logs
-        fs = getattr(self.hal.storage, "fs", None)
-        folder = fs.path(_logs.DIR) if fs is not None else os.path.join(self.storage_dir, _logs.DIR)
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            return ""
-        nums = sorted([_logs.number_of(n) for n in names if _logs.number_of(n) >= 0])
+        folder = self._log_folder()
         out = []
-        for n in nums:
+        for n in self._log_numbers():
+            if n in self._old_logs:
+                continue     # a game of an earlier run (--storage)
             try:
                 with open(os.path.join(folder, "game_%d.jsonl" % n), encoding="utf-8") as f:
                     t = f.read()

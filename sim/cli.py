@@ -141,6 +141,9 @@ def build_parser():
     g.add_argument("--script", metavar="FILE", help="scripted presses: '<ms> <pad> [<hold_ms>]' per line")
     g.add_argument("--log", metavar="FILE", help="write the game log (RULES.md L) to FILE, or - for stdout")
     g.add_argument("--screenshots", metavar="DIR", help="a PNG of the window at every change of screen")
+    g.add_argument("--storage", metavar="DIR",
+                   help="the box's file system (settings, logs/game_N.jsonl) in DIR, kept between "
+                        "runs (default: a fresh temporary folder)")
     g.add_argument("--max-minutes", type=float, default=120.0,
                    help="headless: stop after this much virtual time (default 120)")
     g.add_argument("--scale", type=float, default=1.0, help="window size factor")
@@ -165,6 +168,7 @@ class Config:
         self.replay = ns.replay
         self.speed = ns.speed
         self.scale = ns.scale
+        self.storage = ns.storage
         self.max_us = int(ns.max_minutes * 60 * 1000000)
         self.bots = parse_bots(ns.bots) if ns.bots is not None else None
         self.bot_pads = None

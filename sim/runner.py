@@ -41,15 +41,23 @@ def run(cfg):
             _say("%s: cannot make the screenshot folder (%s)" % (cfg.screenshots, e.strerror or e))
             return 1
     try:
-        b = _box.Box(board, cfg)
+        if cfg.storage:
+            os.makedirs(cfg.storage, exist_ok=True)
+        b = _box.Box(board, cfg, cfg.storage)
     except _box.BoxError as e:
         _say(str(e))
         return 2
-    if cfg.headless:
-        from sim import headless
-        return headless.run(cfg, b, presses)
-    from sim import window
-    return window.run(cfg, b, presses)
+    except OSError as e:
+        _say("%s: cannot use it as the box's file system (%s)" % (cfg.storage, e.strerror or e))
+        return 1
+    try:
+        if cfg.headless:
+            from sim import headless
+            return headless.run(cfg, b, presses)
+        from sim import window
+        return window.run(cfg, b, presses)
+    finally:
+        b.close()
 
 
 def write_log(cfg, b):
