@@ -59,6 +59,7 @@ def _alloc(logged, fast, duels_each):
     CPython."""
     if not MICROPYTHON:
         return None
+    Bataille(None, 2).play()  # loads games.bataille_fast outside the count
     total = 0
     duels = 0
     for seed in (3, 4, 5):
