@@ -120,9 +120,10 @@ class App:
         self.dirty = True
 
     def save_settings(self):
+        # a box whose flash refuses a write still plays: say it on the REPL
         try:
             _set.save(self.store, self.settings)
-        except OSError as e:
+        except Exception as e:
             print("settings not saved:", e)
 
     # ---- states -----------------------------------------------------
@@ -528,6 +529,7 @@ class App:
         if self.game is not None and self.state in ("play", "pause"):
             self.write_log()
         self.game = None
+        self.store.set_slap_window(False)
 
     def pause(self):
         if self.game_name != "tape":
@@ -553,6 +555,7 @@ class App:
         """A game (or a screen) failed: say so, keep what happened, go on."""
         self.errors += 1
         self.game = None
+        self.store.set_slap_window(False)
         gc.collect()
         what = "%s: %s" % (type(e).__name__, e)
         print("box error:", what)

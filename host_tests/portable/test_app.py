@@ -406,3 +406,28 @@ def test_t10_turns_mode_lights_the_pad_of_the_player_to_lay():
     hal.pads.tap(k, hal.clock.now)
     run_ticks(hal, app, 300000)
     assert g.cards_laid == laid + 1
+
+
+def test_app_error_in_a_slap_window_does_not_block_the_settings():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "tape", 2, seed=9, options={"target": 1, "tempo": 1000})
+    app = r.app
+    r.run(60, until="play")
+    for _ in range(20000):
+        hal.pads.advance(5000)
+        app.tick()
+        if app.game.window_open:
+            break
+    assert hal.storage.slap_window
+
+    def broken(p, t):
+        raise RuntimeError("engine bug")
+    app.game.press = broken
+    hal.pads.tap(0, hal.clock.now)
+    run_ticks(hal, app, 1200000)
+    assert app.state == "error" and not hal.storage.slap_window
+    hal.pads.tap(0, hal.clock.now)
+    run_ticks(hal, app, 100000)
+    hal.pads.tap(1, hal.clock.now)       # choose Bata-waf: the settings are saved
+    run_ticks(hal, app, 100000)
+    assert app.state == "join" and app.errors == 1
