@@ -63,8 +63,9 @@ class Rp2Pads:
         self._t3 = self._tables[3]
         # The board's clock stamps with time.ticks_us itself: one Python call
         # less in the handler than BoardClock.ticks_us.
-        ticks = time.ticks_us
-        if clock is not None and not isinstance(clock, BoardClock):
+        if clock is None or isinstance(clock, BoardClock):
+            ticks = time.ticks_us
+        else:
             ticks = clock.ticks_us
         # rp2's Pin objects are singletons, so the handler can tell which pad
         # raised the interrupt by identity (PadCapture `pins`).
