@@ -53,7 +53,7 @@ def test_app_plays_bataille_to_its_end():
 
 def test_app_plays_tape_treize_to_its_end_tempo_and_turns():
     check_game("tape", 2, 7)
-    check_game("tape", 4, 8, {"target": 1, "tempo": 1000, "mode": "turns"})
+    check_game("tape", 4, 5, {"target": 1, "tempo": 1000, "mode": "turns"})
 
 
 def test_app_three_presses_from_power_on_to_first_batawaf_duel():
