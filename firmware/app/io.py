@@ -1,6 +1,6 @@
 # The app's view of the HAL: one small adapter per part, so the box logic
 # (app.box) names no driver method directly, and a board without a part (no
-# buzzer, no menu button, no pad LEDs) gets a quiet stand-in.
+# display, buzzer, menu button or pad LEDs) still plays.
 #
 # What each adapter needs from the HAL (hal.open_board / hal.open_host):
 #   hal.clock     ticks_us(), ticks_ms(), sleep_ms()
@@ -16,21 +16,6 @@
 #   hal.poll      (optional) the display and buzzer chores of each loop pass
 import os
 from gfx import fb as _fb
-
-
-class _Quiet:
-    """A part the board does not have: every call does nothing."""
-
-    def __getattr__(self, name):
-        return self._nothing
-
-    def _nothing(self, *a, **k):
-        return None
-
-
-def part(hal, name):
-    p = getattr(hal, name, None)
-    return _Quiet() if p is None else p
 
 
 def capture(hal):

@@ -431,3 +431,15 @@ def test_app_error_in_a_slap_window_does_not_block_the_settings():
     hal.pads.tap(1, hal.clock.now)       # choose Bata-waf: the settings are saved
     run_ticks(hal, app, 100000)
     assert app.state == "join" and app.errors == 1
+
+
+def test_app_plays_on_a_board_without_display_buzzer_leds_or_storage():
+    hal = app_hal.Hal(2)
+    hal.display = None
+    hal.buzzer = None
+    hal.leds = None
+    hal.storage = None
+    hal.watchdog = None
+    r = headless.Runner(hal, "batawaf", 2, seed=2, options={"length": 20})
+    r.run(3600)
+    assert r.app.state == "end" and r.app.view.winners
