@@ -100,7 +100,7 @@ def shuffle(rng, buf, start, end):
 def _length(opts):
     """B6/W5 length: 'all', a number of duels, or '<n>min' (normalized)."""
     v = opts.get("length", "all")
-    if v in LENGTH_NAMES:
+    if isinstance(v, str) and v in LENGTH_NAMES:
         return LENGTH_NAMES[v]
     if v == "all":
         return v

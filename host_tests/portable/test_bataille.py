@@ -481,6 +481,9 @@ def test_b1_bad_options_name_the_option_and_allowed_values():
     m = bad_option({"length": "forever"}, "'length'")
     assert "court" in m and "min" in m
     bad_option({"length": 0}, "'length'")
+    bad_option({"length": []}, "'length'")
+    bad_option({"length": True}, "'length'")
+    bad_option({"players": "2"}, "'players'")
     bad_option({"length": "0min"}, "'length'")
     bad_option({"ace": "middle"}, "'ace'")
     bad_option({"pickup": "sorted"}, "'pickup'")
