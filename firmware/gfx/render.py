@@ -243,6 +243,11 @@ class Renderer:
             else:
                 rg.pic(suit_pip(c, False), x + w - 3, y + h - 3, 1, col)
             return
+        # the card's outline, so a card reads as a card next to the count
+        rg.rect(x, y, w, 1, INK)
+        rg.rect(x, y + h - 1, w, 1, INK)
+        rg.rect(x, y + 1, 1, h - 2, INK)
+        rg.rect(x + w - 1, y + 1, 1, h - 2, INK)
         k = max(1, min((w - 4) // 12, (h - 4) // 14))
         rg.text(lab, x + 2, y + 2, k, col, maxw=w - 2)
         rg.pic(suit_pip(c, True), x + 2, y + 3 + 8 * k, k, col)
@@ -441,10 +446,13 @@ class Renderer:
         if v.taker >= 0:
             card.frame(INK)
         if v.pile_top >= 0:
-            self.card(card, v.pile_top, 1, 1, side - 2, card.h - 2)
+            self.card(card, v.pile_top, 2, 2, side - 4, card.h - 4)
         if not v.hidden and v.count > 0:
-            k = max(1, min((side - 4) // 12, (cv.h - self.lh) // 8))
-            rg.text(str(v.count), 2, 2, k, INK, maxw=side - 4)
+            # the count said, white on black: never read as part of the card
+            k = max(1, min((side - 8) // 12, (cv.h - self.lh - 8) // 8))
+            tw = text_width(str(v.count), k)
+            rg.rect(0, 0, tw + 4 * s, 7 * k + 4 * s, INK)
+            rg.text(str(v.count), 2 * s, 2 * s, k, BG, maxw=side - 4)
         rg.text("%s %d" % (self._t("pile"), v.pile_n), 2 * side + 2, 2, s, INK, maxw=side - 4)
         if v.taker >= 0:
             msg = self._t("false_slap") if v.rule == "false" else self._t("takes")
