@@ -108,6 +108,20 @@ def _battle(b):
     return b.app.state == "play" and v is not None and len(v.battle) >= 2 and any(v.up)
 
 
+def _dog_tie(b):
+    """Bata-waf: the duel's dogs are on the table and the biggest is tied
+    (W3): the moment the box says "Bata-waf!", before the battle cards."""
+    from core import cards
+    v = b.app.view
+    if b.app.state != "play" or v is None or v.battle:
+        return False
+    ups = [u for u in v.up if u]
+    if len(ups) < 2 or any(len(u) != 1 for u in ups):
+        return False
+    sizes = [cards.size(u[0]) for u in ups]
+    return sizes.count(max(sizes)) >= 2
+
+
 def _tape_slap(b):
     """A slap window is open on a card a rule holds for, and a player has
     just slapped (their pad is still down)."""
@@ -122,7 +136,7 @@ def _tape_slap(b):
 
 SCENES = [("menu", "bataille", lambda b: b.app.state == "menu" and b.frame() is not None),
           ("bataille_battle", "bataille", _battle),
-          ("batawaf_tie", "batawaf", _battle),
+          ("batawaf_tie", "batawaf", _dog_tie),
           ("tape_slap", "tape", _tape_slap)]
 
 

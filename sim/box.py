@@ -294,11 +294,19 @@ class Box:
 
     # ---- running -------------------------------------------------------
 
+    def player_pads(self):
+        """The pads the players join with.  Two players on a square display
+        with four pads sit face to face (pads 1 and 3), where the renderer
+        puts their halves of the screen; otherwise pads 1, 2, 3... in turn."""
+        if self.players == 2 and self.width == self.height and self.n_pads == 4:
+            return [0, 2]
+        return list(range(self.players))
+
     def add_bots(self, spec, seed):
         """Bots (hal.host.bots.Bot) for pads 0..players-1, or the pads of
         --bot-pads; they also go through the menus and join."""
         from hal.host.bots import Bot
-        pads = self.cfg.bot_pads if self.cfg.bot_pads is not None else list(range(self.players))
+        pads = self.cfg.bot_pads if self.cfg.bot_pads is not None else self.player_pads()
         self._bot_pads = [k for k in pads if 0 <= k < self.n_pads]
         # with a person at some pads, the person drives the menus
         self._drive_menus = self.cfg.bot_pads is None
@@ -368,10 +376,14 @@ class Box:
             del changes[:-1]
 
     def _tap(self, k, at):
+        """A press on pad k for the menus: by its bot if it has one, else by
+        whoever stands at the box (menus take any pad)."""
+        at = max(at, self.clock.now)
         for b in self.bots:
             if b.pad == k:
-                return b.press(self.pads, max(at, self.clock.now), TAP_US)
-        return False
+                return b.press(self.pads, at, TAP_US)
+        self.pads.tap(k, at, TAP_US)
+        return True
 
     def _bots_react(self, st):
         app = self.app
@@ -393,7 +405,7 @@ class Box:
             if now < self._menu_next:
                 return
             self._menu_next = now + MENU_GAP_US
-            for k in range(self.players):
+            for k in self.player_pads():
                 if not app.joined[k] and k in self._bot_pads:
                     self._tap(k, now)
                     return

@@ -272,10 +272,11 @@ class View:
         digit, letter = pad_keys(k)
         label = self.f_pad.render("%s/%s" % (digit, letter), True, (10, 10, 10) if lit and sum(cap) > 380 else TEXT)
         surf.blit(label, label.get_rect(center=(x, y)))
-        who = self.f_small.render("P%d" % (k + 1), True, TEXT)
-        # the player's name just outside the pad, away from the display
+        who = self.f_small.render("pad %d" % (k + 1), True, TEXT)
+        # the pad's name just outside it, away from the display (under it
+        # for a side pad, so that it stays inside the window)
         dx, dy = x - L.cx, y - L.cy
-        if not L.around:
+        if not L.around or abs(dx) > abs(dy):
             dx, dy = 0, 1
         d = math.hypot(dx, dy) or 1.0
         off = rad + int(14 * L.scale)
