@@ -32,11 +32,26 @@ def setups(draw):
     return game, opts, seed
 
 
-def play_logged(game, opts, seed, step_ms=1500):
+def play_logged(game, opts, seed, step_ms=1500, hands=None):
     lg = log.Log()
-    g = Bataille(opts, seed, lg, game)
+    g = Bataille(opts, seed, lg, game, hands)
     g.play(0, step_ms)
     return g, lg
+
+
+@st.composite
+def stacked(draw):
+    """A setup with a stacked deal split unevenly (hands of 0, 1, 2 ... cards
+    next to big ones): the B4 short-of-cards paths, which shuffled deals
+    seldom reach."""
+    game, opts, seed = draw(setups())
+    kind = cards.STANDARD if game == "bataille" else cards.DOGS
+    deck = draw(st.permutations(cards.names(cards.deck(kind))))
+    n = opts["players"]
+    cuts = sorted(draw(st.lists(st.integers(0, len(deck)), min_size=n - 1, max_size=n - 1)))
+    bounds = [0] + cuts + [len(deck)]
+    hands = [list(deck[bounds[k]:bounds[k + 1]]) for k in range(n)]
+    return game, opts, seed, hands
 
 
 class Table:
@@ -168,6 +183,24 @@ def test_l_every_card_in_exactly_one_place_after_every_event(setup):
         t.apply(lineno, ev, d)
     assert entries[-1][2] == "end"
     assert [len(h) for h in t.piles] == g.counts()
+
+
+@PROPS
+@given(stacked())
+def test_b4_uneven_stacked_deals_follow_the_rules_and_replay(setup):
+    game, opts, seed, hands = setup
+    g, lg = play_logged(game, opts, seed, hands=hands)
+    assert g.done
+    entries = log.read(lg.text().splitlines())
+    t = Table(entries)
+    for lineno, _, ev, d in entries[2:]:
+        t.apply(lineno, ev, d)
+    r = B.replay(entries)
+    assert r.done and not r.truncated and r.counts() == g.counts()
+    if "min" not in str(opts.get("length")):
+        fast = Bataille(opts, seed, None, game, hands).play()
+        assert [p.to_list() for p in fast.piles] == [p.to_list() for p in g.piles]
+        assert (fast.reason, fast.winners, fast.duels) == (g.reason, g.winners, g.duels)
 
 
 @PROPS
