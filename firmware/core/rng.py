@@ -46,10 +46,10 @@ class Rng:
 
     def below(self, n):
         """A uniform integer in 0..n-1 (1 <= n <= 65536), without bias."""
-        if n <= 1:
+        if n <= 1 or n > 65536:
             if n == 1:
                 return 0
-            raise ValueError("below(n) needs n >= 1")
+            raise ValueError("below(n) needs 1 <= n <= 65536")
         limit = 65536 - (65536 % n)
         r = self.next16()
         while r >= limit:

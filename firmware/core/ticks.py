@@ -13,10 +13,24 @@ HALF = PERIOD >> 1
 
 
 def diff(a, b):
-    """a - b in ticks, as time.ticks_diff(a, b) on the board."""
-    return ((a - b + HALF) & MASK) - HALF
+    """a - b in ticks, as time.ticks_diff(a, b) on the board.
+
+    Written so that no intermediate value leaves the small-int range
+    (-2**30 .. 2**30 - 1) for ticks in 0 .. 2**30 - 1: the plain formula
+    ((a - b + HALF) & MASK) - HALF would build a long int on the RP2040."""
+    d = (a - b) & MASK
+    if d >= HALF:
+        return d - HALF - HALF
+    return d
 
 
 def add(a, d):
-    """a + d in ticks, as time.ticks_add(a, d) on the board."""
-    return (a + d) & MASK
+    """a + d in ticks (|d| < 2**29), as time.ticks_add(a, d) on the board,
+    without leaving the small-int range."""
+    t = (a - MASK) + d - 1  # a + d - 2**30, safe since a - MASK <= 0
+    if t >= 0:
+        return t
+    s = a + d
+    if s < 0:
+        return s + MASK + 1
+    return s

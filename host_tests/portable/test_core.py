@@ -75,6 +75,7 @@ def test_c3_below_is_in_range_and_covers_it():
     for s in seen:
         assert 130 < s < 270
     raises(ValueError, r.below, 0)
+    raises(ValueError, r.below, 65537)
 
 
 def test_c3_shuffle_is_a_permutation():
@@ -194,6 +195,21 @@ def test_l_reader_names_the_bad_line():
     assert e.lineno == 3 and "backwards" in str(e)
     e = raises(log.LogError, log.read, ['{"t":0,"ev":"out","p":0}'])
     assert "start" in str(e)
+
+
+def test_s4_ticks_match_the_board_formula_everywhere():
+    # The small-int-safe formulas give what time.ticks_diff / ticks_add give
+    # on the RP2040 (period 2**30), at the edges of the range too.
+    P = ticks.PERIOD
+    pts = [0, 1, 2, ticks.HALF - 1, ticks.HALF, ticks.HALF + 1, P - 2, P - 1, 12345, 987654321]
+    for a in pts:
+        for b in pts:
+            want = (a - b) % P
+            if want >= P // 2:
+                want -= P
+            assert ticks.diff(a, b) == want, (a, b)
+        for d in (0, 1, -1, ticks.HALF - 1, -ticks.HALF, 500000, -500000):
+            assert ticks.add(a, d) == (a + d) % P, (a, d)
 
 
 def test_s4_host_clock_wraps_like_the_rp2040():
