@@ -221,9 +221,8 @@ def run(cfg, verdict):
                 eink.refresh(rgb, now_us)
             rgb = eink.frame(now_us)
         shown_k = k
-        status = "%s  step %d/%d  t=%.1f s  %s  [space: next, left: back, P: %s, +/-: speed %gx]" % (
-            verdict.status, k + 1, last + 1, step_t[k] / 1000.0, board.name,
-            "pause" if playing else "play", speed)
+        status = "%s  step %d/%d  t=%.1f s   space: next, left: back, P: %s, +/-: %gx" % (
+            verdict.status, k + 1, last + 1, step_t[k] / 1000.0, "pause" if playing else "play", speed)
         bview.draw(rgb, [None] * layout.n_pads, [False] * layout.n_pads, status)
         _panel(win, layout.w, layout.h, font, big, screens, k, verdict)
         pygame.display.flip()
@@ -236,7 +235,7 @@ def _panel(win, x0, h, font, big, screens, k, verdict):
     title = big.render("%s, %d players" % (screens.game, screens.n), True, (240, 240, 240))
     win.blit(title, (x0 + 10, y))
     y += 30
-    for s in _wrap(verdict.message, 58)[:3]:
+    for s in _wrap(verdict.message, 52)[:4]:
         win.blit(font.render(s, True, (160, 200, 160) if verdict.status == "OK" else (230, 200, 120)),
                  (x0 + 10, y))
         y += 17
@@ -254,7 +253,7 @@ def _panel(win, x0, h, font, big, screens, k, verdict):
     for cur, s in lines[:rows]:
         if cur:
             win.fill((60, 60, 90), (x0 + 4, y - 1, PANEL_W - 8, lh))
-        win.blit(font.render(s[:62], True, (235, 235, 235) if cur else (150, 150, 150)), (x0 + 8, y))
+        win.blit(font.render(s[:54], True, (235, 235, 235) if cur else (150, 150, 150)), (x0 + 8, y))
         y += lh
 
 
