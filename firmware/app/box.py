@@ -45,6 +45,7 @@ FLASH_MS = 120
 ERROR_MIN_MS = 1000
 FLUSH_BYTES = 2048      # Bataille: write the log between duels past this
 LOOP_SLEEP_MS = 2
+MAX_PLAYERS = {"bataille": 4, "batawaf": 4, "tape": 8}   # B1, W1, T1
 FEED_US = 250000        # the watchdog times out after seconds: no need to feed every pass
 
 
@@ -320,8 +321,9 @@ class App:
             if not self.joined[i]:
                 m |= 1 << i
         self.light_mask(m)
-        if not m:
-            self.begin_game(self.game_name, self.joined_pads())
+        pads = self.joined_pads()
+        if not m or len(pads) >= MAX_PLAYERS[self.game_name]:
+            self.begin_game(self.game_name, pads)
 
     def joined_pads(self):
         return [k for k in range(self.n_pads) if self.joined[k]]

@@ -443,3 +443,17 @@ def test_app_plays_on_a_board_without_display_buzzer_leds_or_storage():
     r = headless.Runner(hal, "batawaf", 2, seed=2, options={"length": 20})
     r.run(3600)
     assert r.app.state == "end" and r.app.view.winners
+
+
+def test_b1_w1_at_most_four_players_join_on_a_six_pad_box():
+    hal = app_hal.Hal(6)
+    app = box.App(hal, seed=1)
+    hal.pads.tap(1, hal.clock.now + 1000)           # choose Bata-waf
+    run_ticks(hal, app, 100000)
+    for k in (5, 4, 3, 2):
+        hal.pads.tap(k, hal.clock.now + 1000)
+        run_ticks(hal, app, 100000)
+    assert app.state == "play" and app.pads_in == [2, 3, 4, 5] and app.view.n == 4
+    hal.pads.tap(0, hal.clock.now + 1000)           # pad 1 did not join: ignored
+    run_ticks(hal, app, 100000)
+    assert app.state == "play"
