@@ -37,6 +37,7 @@ from gfx import render
 
 HOLD_MS = 1500
 JOIN_WAIT_MS = 2500
+JOIN_GIVE_UP_MS = 20000
 SHOW_MS = 1200
 BATTLE_MS = 1500
 AUTO_FLIP_MS = 3000
@@ -334,9 +335,12 @@ class App:
         st = self.state
         if st == "join":
             pads = self.joined_pads()
-            lo = 2
-            if len(pads) >= lo and ticks.diff(self.now, self.last_join) >= JOIN_WAIT_MS * 1000:
+            quiet = ticks.diff(self.now, self.last_join)
+            if len(pads) >= 2 and quiet >= JOIN_WAIT_MS * 1000:
                 self.begin_game(self.game_name, pads)
+            elif quiet >= JOIN_GIVE_UP_MS * 1000:
+                # nobody else came (and the box may have no menu button)
+                self.open_menu("home")
         elif st == "play":
             self.game_timers()
         elif st == "pause":
