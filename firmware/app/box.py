@@ -35,7 +35,7 @@ from app import io, menu as _menu, settings as _set, sounds, strings, view as _v
 from app.logs import GameLogs
 from gfx import render
 
-HOLD_MS = 1500
+HOLD_MS = 2000
 JOIN_WAIT_MS = 2500
 JOIN_GIVE_UP_MS = 20000
 SHOW_MS = 1200

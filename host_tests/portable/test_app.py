@@ -178,7 +178,9 @@ def test_app_pause_by_holding_a_pad_and_resume():
     r.run(60, until="play")
     run_ticks(hal, app, 3000000)
     hal.pads.press(2, hal.clock.now)      # pad 3 is not playing: any pad pauses
-    run_ticks(hal, app, 1600000)
+    run_ticks(hal, app, 1800000)
+    assert app.state == "play"            # not yet: a child leaning on a pad
+    run_ticks(hal, app, 300000)
     assert app.state == "pause"
     hal.pads.release(2, hal.clock.now)
     lines = len(app.log.lines)
