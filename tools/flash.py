@@ -147,11 +147,21 @@ def main(argv=None):
         print(show(argv_))
         if a.dry_run:
             continue
-        r = subprocess.run(argv_, cwd=ROOT)
-        if r.returncode and not may_fail:
+        if may_fail:
+            # `fs mkdir` of a directory already there fails: that is fine;
+            # any other failure (no board found, port busy) is not
+            r = subprocess.run(argv_, cwd=ROOT, capture_output=True, text=True)
+            said = (r.stdout + r.stderr).strip()
+            if r.returncode and "exist" not in said.lower():
+                print(said)
+            else:
+                continue
+        else:
+            r = subprocess.run(argv_, cwd=ROOT)
+        if r.returncode:
             print("flash: `%s` failed (exit %d). Is the board plugged in and running "
                   "MicroPython? Is another program (a REPL, Thonny) holding the port?"
-                  % (show(argv_[:4]), r.returncode))
+                  % (show(argv_)[:100], r.returncode))
             return 1
     if not a.dry_run:
         print("flashed %s: the box restarts" % a.board)
