@@ -140,3 +140,32 @@ def test_main_bad_board_file_says_why():
         with redirect_stdout(out):
             assert main.main(os.path.join(d, "missing.json"), run=False) is None
         assert "missing.json" in out.getvalue()
+
+
+def fake_mpremote(d, body):
+    path = os.path.join(d, "mpremote")
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + body)
+    os.chmod(path, 0o755)
+    return path
+
+
+def test_flash_tolerates_existing_dirs_and_stops_when_no_board(built, monkeypatch, tmp_path):
+    calls = tmp_path / "calls"
+    ok = fake_mpremote(str(tmp_path), 'echo "$@" >> %s\n'
+                       'case "$*" in *mkdir*) echo "mpremote: mkdir: File exists" >&2; exit 1;; esac\n'
+                       'exit 0\n' % calls)
+    monkeypatch.setattr(flash, "mpremote", lambda: ok)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        rc = flash.main(["--board", "pico_matrix", "--no-build", "--build-dir", built])
+    assert rc == 0, out.getvalue()
+    ran = calls.read_text().splitlines()
+    assert ran[-1] == "reset" and "fs cp boards/pico_matrix.json :board.json" in ran
+    nodev = fake_mpremote(str(tmp_path), 'echo "mpremote: no device found" >&2\nexit 1\n')
+    monkeypatch.setattr(flash, "mpremote", lambda: nodev)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        rc = flash.main(["--board", "pico_matrix", "--no-build", "--build-dir", built])
+    assert rc == 1
+    assert "no device found" in out.getvalue() and "plugged in" in out.getvalue()
