@@ -52,3 +52,40 @@ def test_b2_b3_b5_a_duel_allocates_nothing_with_the_log_off():
         assert int(grown) == 0, line
     engine = int(lines[len(CASES)].split()[1])
     assert engine < 8000, engine
+
+
+SMALL = """
+from games.bataille import Bataille
+from core.log import Log
+g = Bataille({"players": 4, "pickup": "ordered"}, 3)
+g.start(0)
+while not g.done:
+    g.step(0)
+lg = Log()
+g = Bataille({"addition": True}, 3, lg)
+g.start(0)
+while not g.done:
+    g.step(0)
+    lg.lines = []          # the box writes the log out between duels
+print("ok", g.reason)
+"""
+
+
+def test_b5_l_whole_games_fit_a_64k_heap_as_mpy(tmp_path):
+    """The engine as the board runs it (.mpy, no compiling) plays a 4-player
+    ordered game and a logged game in a 64 KB heap of the 64-bit unix port,
+    whose objects are bigger than the Pico's (about 240 KB free)."""
+    import os
+    import subprocess
+    from mp import FIRMWARE, micropython_bin
+    cross = os.path.join(os.path.dirname(micropython_bin()), "mpy-cross")
+    for sub, names in (("core", sorted(os.listdir(os.path.join(FIRMWARE, "core")))),
+                       ("games", ["__init__.py", "bataille.py", "bataille_replay.py"])):
+        os.makedirs(str(tmp_path / sub))
+        for name in names:
+            if name.endswith(".py"):
+                subprocess.run([cross, "-o", str(tmp_path / sub / (name[:-3] + ".mpy")),
+                                os.path.join(FIRMWARE, sub, name)], check=True)
+    r = subprocess.run([micropython_bin(), "-X", "heapsize=64k", "-c", SMALL], capture_output=True,
+                       text=True, timeout=120, env=dict(os.environ, MICROPYPATH=str(tmp_path)))
+    assert r.returncode == 0 and r.stdout.startswith("ok"), r.stderr
