@@ -128,3 +128,29 @@ def test_w6_no_glyph_drawn_in_a_whole_batawaf_game_through_the_app():
         app.draw = draw
         r.run(3600)
         assert "join" in seen and "play" in seen and "end" in seen
+
+
+def test_app_a_hang_is_caught_by_the_watchdog():
+    # the box feeds the watchdog every pass; a step that never returns (here:
+    # one that takes 6 s) starves it, and the board would reboot
+    h = _hal.open_host(board("pico_matrix"))
+    h.watchdog.start()
+    r = headless.Runner(h, "bataille", 2, seed=51, options={"length": 40})
+    app = r.app
+    r.run(60, until="play")
+    ticks(h, app, 3000000)
+    assert not h.watchdog.would_have_fired()
+    real = app.game.step
+
+    def hang(t_ms):
+        h.clock.advance(6000000)
+        return real(t_ms)
+    app.game.step = hang
+    for _ in range(2000):
+        r.bots()
+        r.fire()
+        h.pads.run_until(h.clock.now + 5000)
+        app.tick()
+        if h.watchdog.would_have_fired():
+            break
+    assert h.watchdog.would_have_fired()
