@@ -232,3 +232,15 @@ def test_sim_storage_keeps_the_box_files_between_runs_and_logs_only_this_run(tmp
     assert a.stdout != b.stdout
     logs = sorted(os.listdir(box_fs / "logs"))
     assert len([f for f in logs if f.endswith(".jsonl")]) == 2
+
+
+def test_sim_replay_a_log_of_several_games():
+    one = bataille_log()
+    two = bataille_log(ace="low")
+    v = replay.check_text(one + two)
+    assert v.status == "OK" and "2 games" in v.message
+    n1 = len(one.splitlines())
+    # the first game cut short before the second starts: refused, named
+    cut = "\n".join(one.splitlines()[:n1 - 3]) + "\n"
+    v = replay.check_text(cut + two)
+    assert v.status == "REFUSED" and ("line %d: a new game starts" % (n1 - 2)) in v.message

@@ -66,3 +66,19 @@ def test_sim_view_eink_decides_full_refreshes_like_the_driver_when_not_told():
         p.refresh(img, k * 10000000)
         kinds.append(p.pending[3])
     assert kinds == [True, False, False, True, False, False, True]
+
+
+def test_sim_replay_screens_going_back_and_forth_show_the_same_frames():
+    from core import log as _log
+    from games import bataille
+    from sim import replay_window
+    lg = _log.Log()
+    g = bataille.Bataille({"length": 6}, 4, lg, "batawaf")
+    g.start(0)
+    g.play(0)
+    entries = _log.read(lg.text().splitlines())
+    sc = replay_window.Screens(entries, "ws2812", 16, 16)
+    forward = [sc.frame(k) for k in range(len(sc.steps))]
+    assert len(set(forward)) > 3
+    for k in (5, 2, len(sc.steps) - 1, 0, 3):
+        assert sc.frame(k) == forward[k]

@@ -69,31 +69,41 @@ def check_text(text, source="log"):
         return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: 'ev' must be an event name" % (source, bad),
                        lines=lines)
     try:
-        entries = _log.read(lines)
+        entries = read_games(lines)
     except _log.LogError as e:
         return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: %s" % (source, e.lineno, e.reason), lines=lines)
     if not entries:
         return Verdict("REFUSED", EXIT_REFUSED, "%s: no event in this log (is it a game log?)" % source,
                        lines=lines)
-    game = entries[0][3].get("game")
-    if game not in _log.GAMES:
-        return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: unknown game %r (expected %s)"
-                       % (source, entries[0][0], game, ", ".join(_log.GAMES)), entries=entries, lines=lines)
     bad = type_problem(entries)
     if bad is not None:
         return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: %s" % (source, bad[0], bad[1]),
                        entries=entries, lines=lines)
-    try:
-        g = engine_replay(game)(entries)
-    except _log.LogError as e:
-        return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: %s" % (source, e.lineno, e.reason),
-                       entries=entries, lines=lines)
-    except (ValueError, KeyError, TypeError, IndexError) as e:
-        # a field of the right name but a nonsensical value the engine chokes on
-        last = entries[-1][0]
-        return Verdict("REFUSED", EXIT_REFUSED, "%s: not a log the rules can replay (%s: %s), near line %d"
-                       % (source, type(e).__name__, e, last), entries=entries, lines=lines)
+    games = split_games(entries)
+    g = None
+    game = None
+    for i, part in enumerate(games):
+        game = part[0][3].get("game")
+        if game not in _log.GAMES:
+            return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: unknown game %r (expected %s)"
+                           % (source, part[0][0], game, ", ".join(_log.GAMES)), entries=entries, lines=lines)
+        try:
+            g = engine_replay(game)(part)
+        except _log.LogError as e:
+            return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: %s" % (source, e.lineno, e.reason),
+                           entries=entries, lines=lines)
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            # a field of the right name and type but a value the engine
+            # chokes on
+            return Verdict("REFUSED", EXIT_REFUSED, "%s: not a log the rules can replay (%s: %s), "
+                           "between lines %d and %d" % (source, type(e).__name__, e, part[0][0], part[-1][0]),
+                           entries=entries, lines=lines)
+        if i + 1 < len(games) and (not getattr(g, "done", False) or getattr(g, "truncated", False)):
+            return Verdict("REFUSED", EXIT_REFUSED, "%s line %d: a new game starts before the game of line "
+                           "%d is over" % (source, games[i + 1][0][0], part[0][0]), entries=entries, lines=lines)
     summary = describe(g, game)
+    if len(games) > 1:
+        summary = "%d games; the last: %s" % (len(games), summary)
     if cut is not None:
         return Verdict("TRUNCATED", EXIT_TRUNCATED, "%s: line %d is cut short (the box stopped while "
                        "writing it); lines 1-%d replay: %s" % (source, cut, cut - 1, summary),
@@ -103,6 +113,43 @@ def check_text(text, source="log"):
                        "stops before its end: %s" % (source, len(entries), summary), g, entries, lines)
     return Verdict("OK", EXIT_OK, "%s: all %d lines agree with the rules; %s" % (source, len(entries), summary),
                    g, entries, lines)
+
+
+def read_games(lines):
+    """core.log.read, game by game: a file of several games has its clock
+    back at 0 at each start line, which one read would call time going
+    backwards.  Line numbers are those of the file."""
+    starts = []
+    for n, s in enumerate(lines):
+        if '"start"' in s:
+            try:
+                if _log.parse_line(s.strip(), n + 1)[1] == "start":
+                    starts.append(n)
+            except _log.LogError:
+                pass
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    out = []
+    for i, a in enumerate(starts):
+        b = starts[i + 1] if i + 1 < len(starts) else len(lines)
+        try:
+            part = _log.read(lines[a:b])
+        except _log.LogError as e:
+            raise _log.LogError(e.lineno + a, e.reason)
+        out += [(ln + a, t, ev, d) for ln, t, ev, d in part]
+    return out
+
+
+def split_games(entries):
+    """A log file may hold several games one after the other (a session
+    in the window, --log of several games): one list of entries per game,
+    each beginning with its start line."""
+    games = []
+    for e in entries:
+        if e[2] == "start" or not games:
+            games.append([])
+        games[-1].append(e)
+    return games
 
 
 def _unhashable_event(lines):

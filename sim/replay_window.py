@@ -58,22 +58,37 @@ class Screens:
         self._appview = _appview
         self.entries = entries
         self.steps = group_steps(entries)
+        # where each game of the file begins (a session may hold several)
+        self.game_at = [k for k, st in enumerate(self.steps) if st[0][2] == "start"] or [0]
         start = entries[0][3]
         self.game = start["game"]
-        self.n = start["players"]
-        self.hidden = bool((start.get("options") or {}).get("hidden_count", False))
+        self.n = max([st[0][3].get("players", 2) for st in self.steps if st[0][2] == "start"] or [2])
         self.kind, self.w, self.h = kind, w, h
         self.fmt = display_format(kind)
         self.buf, self.fb = fb.new(w, h, self.fmt)
         self.canvas = render.Canvas(self.fb, w, h, kind == "ws2812")
         self.renderer = render.Renderer(self.canvas, _strings.table(lang))
+        self._last = None    # (first step of the game, k, view after step k)
 
     def state(self, k):
-        """The view after steps 0..k."""
-        v = self._appview.View(self.game, self.n, self.hidden)
-        for step in self.steps[:k + 1]:
+        """The view after steps 0..k (of the game step k belongs to)."""
+        first = 0
+        for g in self.game_at:
+            if g <= k:
+                first = g
+        cached = self._last
+        if cached is not None and cached[0] == first and cached[1] <= k:
+            # going forward in the same game: only the new steps
+            v, done = cached[2], cached[1] + 1
+        else:
+            start = self.steps[first][0][3]
+            hidden = bool((start.get("options") or {}).get("hidden_count", False))
+            v = self._appview.View(start["game"], start["players"], hidden)
+            done = first
+        for step in self.steps[done:k + 1]:
             for lineno, t, ev, d in step:
                 v.event(t, ev, [d.get(f) for f in _log.FIELDS[ev]])
+        self._last = (first, k, v)
         return v
 
     def frame(self, k):
