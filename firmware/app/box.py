@@ -382,21 +382,27 @@ class App:
         self.auto = bool(opts.get("auto", False))
         seed = self.seed
         if seed is None:
-            seed = self.clock.ticks_us() & 0xFFFF
+            # the moment of the last join, to the microsecond: a new deal
+            # every game (30 bits, a small int on the board)
+            seed = self.clock.ticks_us() & 0x3FFFFFFF
         else:
             self.seed = seed + 1
         gc.collect()
         v = _view.View(name, n, bool(eng.get("hidden_count", False)))
         self.view = v
         self.log = _log.Log(listener=self.on_event)
-        self.logs.begin()
+        try:
+            self.logs.begin()
+        except OSError as e:
+            # a full or failing flash: play anyway, without a log file
+            print("game log not written:", e)
+            self.logs.current = -1
         self.pause_us = 0
         self.g_last = self.now
         self.g_ms = 0
         self.g_rem = 0
         self.next_step = None
         self.auto_at = None
-        self.ready = 0
         self.flush_due = False
         try:
             if name == "tape":

@@ -471,3 +471,17 @@ def test_app_join_with_one_player_goes_back_to_the_menu():
     assert app.state == "join"
     run_ticks(hal, app, 6000000)
     assert app.state == "menu" and app.menu_name == "home"
+
+
+def test_app_plays_on_when_the_flash_is_full():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "batawaf", 2, seed=6, options={"length": 30})
+    app = r.app
+
+    def full(*a):
+        raise OSError(28, "no space left on device")
+    app.store.write = full
+    app.store.open_append = full
+    hal.storage.save = full
+    r.run(3600)
+    assert app.state == "end" and app.errors == 0 and app.view.winners
