@@ -27,7 +27,23 @@ OPTIONAL = {"end": ("points",)}
 GAMES = ("bataille", "batawaf", "tape")
 
 
+_ESCAPED = {}  # short strings already escaped: card names, rule names...
+
+
 def _esc(s):
+    # Logged strings are nearly all short and repeated (card names, rule
+    # names), so remember their JSON form: a logged duel then builds no
+    # per-character garbage on MicroPython.
+    e = _ESCAPED.get(s)
+    if e is not None:
+        return e
+    e = _esc_new(s)
+    if len(s) <= 16 and len(_ESCAPED) < 256:
+        _ESCAPED[s] = e
+    return e
+
+
+def _esc_new(s):
     out = []
     for ch in s:
         o = ord(ch)
@@ -64,17 +80,28 @@ def encode(v):
     raise ValueError("cannot log a %s" % type(v).__name__)
 
 
+# The fixed text around each value, built once: a line is then joined from
+# these and the encoded values, with little garbage per event on MicroPython.
+_HEAD = {}
+_KEYS = {}
+for _ev in FIELDS:
+    _HEAD[_ev] = ',"ev":"' + _ev + '"'
+    _KEYS[_ev] = tuple([',"' + _k + '":' for _k in FIELDS[_ev]])
+
+
 def line(t, ev, values):
     """One log line (without newline) for event ev at t ms."""
     keys = FIELDS[ev]
     if len(values) != len(keys):
         raise ValueError("event %s takes %d values, got %d" % (ev, len(keys), len(values)))
-    parts = ['{"t":', str(t), ',"ev":"', ev, '"']
+    frags = _KEYS[ev]
+    opt = OPTIONAL.get(ev, ())
+    parts = ['{"t":', str(t), _HEAD[ev]]
     for i in range(len(keys)):
         v = values[i]
-        if v is None and ev in OPTIONAL and keys[i] in OPTIONAL[ev]:
+        if v is None and keys[i] in opt:
             continue
-        parts.append(',"' + keys[i] + '":')
+        parts.append(frags[i])
         parts.append(encode(v))
     parts.append("}")
     return "".join(parts)
