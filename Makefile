@@ -16,7 +16,7 @@ LOG     ?=
 N       ?= 10000
 
 .DEFAULT_GOAL := help
-.PHONY: help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats fuzz replay diagrams clean
+.PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats fuzz replay diagrams clean
 
 help:  ## list every target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -54,6 +54,9 @@ flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
 
 repl: $(STAMP)  ## open the board's REPL (PORT=...)
 	$(BIN)/mpremote $(CONNECT) repl
+
+selftest: $(STAMP)  ## run the hardware self-test on a connected box (PORT=...)
+	$(BIN)/mpremote $(CONNECT) exec "import hal; from app import selftest; h = hal.open_board(); h.watchdog.start(); selftest.run(h)"
 
 bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
 	$(PYTHON) bench/run.py
