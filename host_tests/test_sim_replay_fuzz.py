@@ -2,6 +2,7 @@
 # dropped, swapped or cut, a value of the wrong type) gives a verdict with
 # a line number and a reason, never an exception.
 import json
+import os
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,7 +37,8 @@ def test_sim_replay_the_logs_used_here_are_valid():
         assert replay.check_text(text).status == "OK"
 
 
-@settings(max_examples=150, deadline=None)
+# 150 damaged logs in the suite; `make fuzz` (HYPOTHESIS_PROFILE=fuzz) tries 5000
+@settings(max_examples=5000 if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else 150, deadline=None)
 @given(which=st.integers(0, 1), data=st.data())
 def test_sim_replay_damaged_logs_get_a_verdict_never_an_exception(which, data):
     lines = LOGS[which].splitlines()
