@@ -38,6 +38,7 @@ from gfx import render
 HOLD_MS = 2000
 JOIN_WAIT_MS = 2500
 JOIN_GIVE_UP_MS = 20000
+STATE_AGE_US = 60000000
 SHOW_MS = 1200
 BATTLE_MS = 1500
 AUTO_FLIP_MS = 3000
@@ -137,7 +138,13 @@ class App:
         self.quiet_gc = state in ("menu", "join", "end", "error", "notice")
 
     def since_ms(self):
-        return ticks.diff(self.now, self.state_t) // 1000
+        d = ticks.diff(self.now, self.state_t)
+        if d > STATE_AGE_US:
+            # a screen left for minutes: keep its age within what a ticks
+            # difference spans (~9 minutes), or it would turn negative
+            self.state_t = ticks.add(self.now, -STATE_AGE_US)
+            d = STATE_AGE_US
+        return d // 1000
 
     def open_menu(self, name):
         self.menu_name = name
@@ -182,6 +189,7 @@ class App:
             self.timers()
         except Exception as e:
             self.fail(e)
+        self.since_ms()
         self.check_hold()
         self.lights_tick()
         if self.dirty and not self.disp.busy():

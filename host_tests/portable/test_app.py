@@ -485,3 +485,15 @@ def test_app_plays_on_when_the_flash_is_full():
     hal.storage.save = full
     r.run(3600)
     assert app.state == "end" and app.errors == 0 and app.view.winners
+
+
+def test_s4_end_screen_left_for_half_an_hour_still_answers():
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "batawaf", 2, seed=6, options={"length": 10})
+    app = r.app
+    r.run(3600)
+    assert app.state == "end"
+    run_ticks(hal, app, 1800 * 1000000, 100000)     # 30 minutes, the ticks wrap
+    hal.pads.tap(1, hal.clock.now)
+    run_ticks(hal, app, 100000)
+    assert app.state == "menu" and app.menu_name == "after"
