@@ -72,32 +72,38 @@ def load_board(name):
         raise BoxError(str(e))
 
 
-_cli_options = {}
-
-
-def _install_option_override():
-    """Make the box's engine options the menu's choices completed by the
-    command line's (see the module docstring).  Installed once."""
+def _deal_with_options(app, options_of):
+    """Make app deal with the menu's choices completed by the command
+    line's (see the module docstring): app.settings.engine_options is
+    wrapped only while this app's begin_game runs, so no other App in the
+    same process (the test suite) is touched."""
     from app import settings as _set
-    if getattr(_set.engine_options, "_sim", False):
-        return
-    menu_options = _set.engine_options
+    begin_game = app.begin_game
 
-    def engine_options(game, opts, players):
-        out = menu_options(game, opts, players)
-        given = _cli_options.get(game, {})
-        for k, v in given.items():
-            if k != "players":
-                out[k] = v
-        # a match is to a target or for a number of rounds (T12): the
-        # command line's choice replaces the menu's
-        if "rounds" in given and "target" not in given:
-            out.pop("target", None)
-        if "target" in given and "rounds" not in given:
-            out.pop("rounds", None)
-        return out
-    engine_options._sim = True
-    _set.engine_options = engine_options
+    def engine_options_for(menu_options):
+        def engine_options(game, opts, players):
+            out = menu_options(game, opts, players)
+            given = options_of(game)
+            for k, v in given.items():
+                if k != "players":
+                    out[k] = v
+            # a match is to a target or for a number of rounds (T12): the
+            # command line's choice replaces the menu's
+            if "rounds" in given and "target" not in given:
+                out.pop("target", None)
+            if "target" in given and "rounds" not in given:
+                out.pop("rounds", None)
+            return out
+        return engine_options
+
+    def begin_game_with_options(name, pads):
+        menu_options = _set.engine_options
+        _set.engine_options = engine_options_for(menu_options)
+        try:
+            return begin_game(name, pads)
+        finally:
+            _set.engine_options = menu_options
+    app.begin_game = begin_game_with_options
 
 
 def check_options(game, options):
@@ -130,9 +136,6 @@ class Box:
         if self.players < 2:
             raise BoxError("--players must be 2 or more")
         check_options(self.game, self.options)
-        _cli_options.clear()
-        _cli_options[self.game] = self.options
-        _install_option_override()
         d = board.display
         self.kind, self.width, self.height = d.kind, d.width, d.height
         self.clock = VirtualClock()
@@ -154,6 +157,7 @@ class Box:
         self._watch_display()
         from app import box as _app
         self.app = _app.App(self.hal, seed=cfg.seed)
+        _deal_with_options(self.app, lambda game: self.options if game == self.game else {})
         self.failed = None
         # headless: an error screen ends the run (nobody is there to see it)
         self.stop_on_error = bool(cfg.headless)
