@@ -624,7 +624,8 @@ class App:
         r = self.renderer
         st = self.state
         tab = self.tab
-        if self.stuck and st in ("menu", "join", "end"):
+        if self.stuck and (st == "menu" or (st in ("join", "end") and self.game_name != "batawaf")):
+            # (never words on a Bata-waf screen, W6: its pads just stay dark)
             pads = [str(k + 1) for k in range(self.n_pads) if self.stuck & (1 << k)]
             r.message(tab["stuck"], [" ".join(pads)], "cross", render.WARN)
         elif st == "menu":
