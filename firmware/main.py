@@ -49,9 +49,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
             blink_forever(BAD_BOARD)
         return None
     import hal
-    h = (open_hal or hal.open_board)(b)
-    for n in h.notices:
-        print(n)
+    h = (open_hal or hal.open_board)(b)   # its notices go to the REPL itself
     from app.box import App
     app = App(h, seed=seed)
     h.watchdog.start()
