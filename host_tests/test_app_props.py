@@ -63,7 +63,7 @@ def test_app_random_presses_never_break_the_box(board_name, seed, actions):
 
 
 @pytest.mark.fuzz
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BOARDS), st.integers(0, 1000), st.lists(action, min_size=50, max_size=400))
 def test_app_random_presses_long_fuzz(board_name, seed, actions):
     run(board_name, seed, actions)
