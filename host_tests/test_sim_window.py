@@ -131,3 +131,13 @@ def test_sim_window_keys_drive_the_menus_and_m_is_the_menu_button():
         assert states[29] == "menu" and states[49] == "join" and states[-1] == "menu"
     finally:
         b.close()
+
+
+def test_sim_window_without_a_screen_says_to_use_headless():
+    env = dict(ENV, SDL_VIDEODRIVER="x11")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    r = subprocess.run([sys.executable, "-m", "sim"], cwd=ROOT, env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert "Traceback" not in r.stderr
+    assert r.returncode == 1 and "no window can be opened" in r.stderr and "--headless" in r.stderr
