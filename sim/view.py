@@ -265,6 +265,11 @@ class View:
             # the LED glows through a translucent cap: never fully dark, never white
             cap = tuple(int(40 + 0.84 * c) for c in led)
         inner = rad - int(8 * L.scale) - (int(5 * L.scale) if down else 0)
+        if down:
+            # pushed in: a dark gap around the cap, the cap lower and darker
+            pygame.draw.circle(surf, (35, 35, 35), (x, y), inner + int(4 * L.scale))
+            cap = tuple(int(c * 0.8) for c in cap)
+            y += int(2 * L.scale)
         pygame.draw.circle(surf, cap, (x, y), inner)
         if not down:
             pygame.draw.circle(surf, tuple(min(255, c + 40) for c in cap), (x - inner // 4, y - inner // 4),
