@@ -92,6 +92,7 @@ class App:
         self.error_text = ""
         self.error_kind = ""
         self.selftest_lines = []
+        self.selftest_ok = True
         self.game_name = "batawaf"
         self.pads_in = []
         self.waiting_mask = 0
@@ -613,6 +614,7 @@ class App:
             self.wdt.feed()
         if not more:
             self.selftest_lines = self.st.lines()
+            self.selftest_ok = self.st.ok
             self.st = None
             self.cap.clear()
             self.enter("selftest")
@@ -649,7 +651,11 @@ class App:
         elif st == "notice":
             r.message(tab["notice"], [tab["settings_reset"], self.notice], "star", render.WARN)
         elif st == "selftest":
-            r.message(tab["selftest"], self.selftest_lines or [tab["test_ok"]], "check", render.OK)
+            # a failed part must not be shown under a green tick
+            if self.selftest_ok:
+                r.message(tab["selftest"], self.selftest_lines or [tab["test_ok"]], "check", render.OK)
+            else:
+                r.message(tab["selftest"], self.selftest_lines, "cross", render.RED)
         self.show()
 
     def show(self):

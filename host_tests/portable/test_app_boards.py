@@ -89,10 +89,27 @@ def test_app_selftest_entry_runs_the_hardware_self_test():
     assert app.state == "selftest", app.state
     assert len(app.selftest_lines) >= 4 + h.board.n_pads and app.frames
     assert [ln for ln in app.selftest_lines if ln.startswith("OK")] == app.selftest_lines
+    assert app.selftest_ok
     ticks(h, app, 1100000)
     h.pads.tap(0, h.clock.now + 1000)
     ticks(h, app, 100000)
     assert app.state == "menu"
+
+
+def test_app_selftest_with_a_dead_pad_ends_under_a_cross_not_a_tick():
+    h = _hal.open_host(board("pico_oled"))
+    app = headless.Runner(h, "batawaf", 2).app
+    for k in (0, 0, 0, 0, 0, 1):
+        h.pads.tap(k, h.clock.now + 1000)
+        ticks(h, app, 200000)
+    assert app.state == "selftest_run"
+    i = 0
+    while app.state == "selftest_run" and i < 400:
+        ticks(h, app, 300000)   # nobody presses: every pad is dead
+        i += 1
+    assert app.state == "selftest", app.state
+    assert not app.selftest_ok
+    assert [ln for ln in app.selftest_lines if not ln.startswith("OK")]
 
 
 def test_app_eink_refresh_setting_reaches_the_driver():
