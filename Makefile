@@ -50,7 +50,7 @@ sim: $(STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
 	$(PYTHON) -m sim --board $(BOARD) $(ARGS)
 
 flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
-	$(PYTHON) tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT),)
+	$(PYTHON) tools/flash.py --no-build --board $(BOARD) $(if $(PORT),--port $(PORT),)
 
 repl: $(STAMP)  ## open the board's REPL (PORT=...)
 	$(BIN)/mpremote $(CONNECT) repl
