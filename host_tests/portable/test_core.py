@@ -187,7 +187,14 @@ def test_l_reader_names_the_bad_line():
     for bad, why in (("{oops", "JSON"), ('{"t":1,"ev":"fly"}', "unknown event"),
                      ('{"t":1,"ev":"out"}', "lacks field"), ('[1]', "object"),
                      ('{"t":-1,"ev":"out","p":0}', "'t'"),
-                     ('{"t":1,"ev":"out","p":0,"x":1}', "unknown field")):
+                     ('{"t":1,"ev":"out","p":0,"x":1}', "unknown field"),
+                     ('{"t":1,"ev":["out"],"p":0}', "unknown event"),
+                     ('{"t":1,"ev":"slap","p":0,"t_us":"5"}', "'t_us' of slap must be a whole number"),
+                     ('{"t":1,"ev":"slap","p":0.5,"t_us":5}', "'p' of slap"),
+                     ('{"t":1,"ev":"flip","p":0,"card":"AS","up":1}', "true or false"),
+                     ('{"t":1,"ev":"take","p":0,"cards":[1]}', "list of texts"),
+                     ('{"t":1,"ev":"round","n":1,"points":[0],"cards":["AS"]}', "whole numbers"),
+                     ('{"t":1,"ev":"deal","dealer":0,"hands":["AS"]}', "lists of texts")):
         e = raises(log.LogError, log.read, [good, "", bad])
         assert e.lineno == 3, (bad, e.lineno)
         assert why in str(e) and str(e).startswith("line 3:"), str(e)
