@@ -48,8 +48,11 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         if run:
             blink_forever(BAD_BOARD)
         return None
+    _board = None
     import hal
     h = (open_hal or hal.open_board)(b)   # its notices go to the REPL itself
+    if run:
+        hal.forget_board_checks()   # the checker's heap goes to the games
     from app.box import App
     app = App(h, seed=seed)
     h.watchdog.start()

@@ -18,6 +18,9 @@ from app import box as _box, settings as _set
 
 STEP_US = 5000
 HOLD_US = 60000
+# Recorders longer than this are cut to their last 2 records; the PIO keeps
+# its own last 2 frames in reused lists (hal/host/pio.py), left alone here.
+TRIM_AT = 8
 
 
 def _young():
@@ -134,7 +137,7 @@ class Runner:
                           (d, "refreshes"), (getattr(d, "panel", None), "activations"),
                           (getattr(st, "fs", None), "log")):
             lst = getattr(obj, name, None) if obj is not None else None
-            if isinstance(lst, list) and len(lst) > 4:
+            if isinstance(lst, list) and len(lst) > TRIM_AT:
                 del lst[:-2]
 
     def sample_heap(self):
@@ -172,6 +175,7 @@ def play(board, game, players=2, seed=1, options=None, max_s=3600, heap_every=0)
     Runner after the end (its .app, .peak_heap, .ticks)."""
     import hal as _hal
     h = _hal.open_host(board)
+    _hal.forget_board_checks()   # as the box's own boot does (main.py)
     h.watchdog.start()
     r = Runner(h, game, players, seed=seed, options=options)
     r.heap_every = heap_every

@@ -24,18 +24,33 @@
 # The main loop calls hal.poll() every pass: it advances the display and the
 # buzzer, and when the display has failed it blinks the error code on the pad
 # LEDs (drivers.blink) while the pads go on working.
-from hal import board as _board
+import sys
+from hal.boarddata import Board
 from drivers.blink import Blinker
 
 
 def _as_board(b):
-    if isinstance(b, _board.Board):
+    if isinstance(b, Board):
         return b
+    # the checker (hal.board) is imported only to read a board file
+    from hal import board as _board
     if isinstance(b, str):
         if "/" not in b and not b.endswith(".json"):
             b = "boards/" + b + ".json"
         return _board.load(b)
     return _board.validate(b)
+
+
+def forget_board_checks():
+    """Drop the board file checker (hal.board: its tables and messages, some
+    15 KB of MicroPython heap) once the HAL is open: the Board it made lives
+    in hal.boarddata.  A later import loads the checker again, as a new
+    module (its BoardError is then another class): for the box's own boot
+    (main.py) and lean runs (app.headless.play), not for a test process."""
+    sys.modules.pop("hal.board", None)
+    g = globals()
+    if "board" in g:
+        del g["board"]
 
 
 class Hal:

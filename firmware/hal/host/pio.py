@@ -1,20 +1,37 @@
 # A host stand-in for an rp2 StateMachine running the WS2812 program: it
-# keeps every word put into its TX FIFO, as the PIO would receive them.
+# keeps the last words put into its TX FIFO, as the PIO would receive them.
+#
+# Only the last KEEP frames are kept (`puts` counts them all), in lists
+# reused in turn: a game of some thousand frames then neither grows the heap
+# nor allocates a 2 KB list per frame (the unix port's heap tests run the
+# whole box in 96 KB, where such blocks fragment it).
+KEEP = 2
 
 
 class HostStateMachine:
     def __init__(self, id=0, freq=8000000):
         self.id = id
         self.freq = freq
-        self.frames = []     # one list of 32-bit words per put()
+        self.frames = []     # the last KEEP puts, oldest first: lists of 32-bit words
+        self.puts = 0        # every put() so far
         self.running = True
 
     def put(self, value, shift=0):
+        self.puts += 1
+        fr = self.frames
         if isinstance(value, int):
             words = [(value << shift) & 0xFFFFFFFF]
+            if len(fr) >= KEEP:
+                fr.pop(0)
+        elif len(fr) >= KEEP and len(fr[0]) == len(value):
+            words = fr.pop(0)     # the oldest frame's list, written over
+            for i in range(len(value)):
+                words[i] = (value[i] << shift) & 0xFFFFFFFF
         else:
             words = [(w << shift) & 0xFFFFFFFF for w in value]
-        self.frames.append(words)
+            if len(fr) >= KEEP:
+                fr.pop(0)
+        fr.append(words)
 
     def active(self, v=None):
         if v is None:

@@ -1,10 +1,6 @@
 # The board's display, from the board file: the driver on machine buses.
+# Only the board's own driver is imported: each costs some KB of RAM.
 import machine
-from drivers.cmdbus import SpiCmdBus, I2cCmdBus
-from drivers.ssd1680 import Ssd1680
-from drivers.ssd1306 import Ssd1306
-from drivers.ws2812 import Ws2812Matrix
-from hal.rp2.ws2812 import Ws2812Out
 
 Pin = machine.Pin
 
@@ -17,19 +13,26 @@ def _spi(d):
 def open_display(board, clock):
     d = board.display
     if d.kind == "ws2812":
+        from drivers.ws2812 import Ws2812Matrix
+        from hal.rp2.ws2812 import Ws2812Out
         return Ws2812Matrix(Ws2812Out(d.pin), d.width, d.height, d.layout, d.order, d.max_ma)
     if d.kind == "ssd1680":
         # BUSY with a pull-up: an unplugged panel reads "busy" and times out
         # with a clear error instead of looking ready for ever.
+        from drivers.cmdbus import SpiCmdBus
+        from drivers.ssd1680 import Ssd1680
         busy = Pin(d.busy, Pin.IN, Pin.PULL_UP)
         bus = SpiCmdBus(_spi(d), Pin(d.cs, Pin.OUT, value=1), Pin(d.dc, Pin.OUT, value=0))
         return Ssd1680(bus, Pin(d.rst, Pin.OUT, value=1), busy, clock, d.width, d.height,
                        d.full_every, "BUSY (GP%d)" % d.busy)
+    from drivers.ssd1306 import Ssd1306
     if d.bus == "i2c":
+        from drivers.cmdbus import I2cCmdBus
         i2c = machine.I2C(d.i2c, sda=Pin(d.sda), scl=Pin(d.scl), freq=d.freq)
         drv = Ssd1306(I2cCmdBus(i2c, d.addr), d.width, d.height,
                       "I2C%d address 0x%02X (GP%d SDA, GP%d SCL)" % (d.i2c, d.addr, d.sda, d.scl))
     else:
+        from drivers.cmdbus import SpiCmdBus
         bus = SpiCmdBus(_spi(d), Pin(d.cs, Pin.OUT, value=1), Pin(d.dc, Pin.OUT, value=0), True)
         drv = Ssd1306(bus, d.width, d.height, "SPI%d (GP%d SCK, GP%d MOSI)" % (d.spi, d.sck, d.mosi),
                       Pin(d.rst, Pin.OUT, value=1))

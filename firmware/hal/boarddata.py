@@ -1,0 +1,76 @@
+# A validated board file as the box keeps it (hal.board reads, checks and
+# builds these; see docs/board.md).  Plain data, in a module of its own so
+# that the checker can leave the heap once the HAL is open.
+
+
+class Pad:
+    def __init__(self, pin, led):
+        self.pin = pin
+        self.led = led
+
+
+class Display:
+    """The display section, with defaults filled in; attributes by kind:
+    ws2812: width height pin layout order max_ma
+    ssd1680: width height spi sck mosi cs dc rst busy baudrate full_every
+    ssd1306: width height bus addr freq i2c sda scl | spi sck mosi cs dc rst baudrate"""
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.width = self.height = 0
+        self.pin = self.max_ma = None
+        self.layout = self.order = self.bus = None
+        self.spi = self.sck = self.mosi = self.cs = self.dc = self.rst = self.busy = None
+        self.i2c = self.sda = self.scl = self.addr = self.freq = self.baudrate = None
+        self.full_every = 0
+
+
+class Board:
+    def __init__(self):
+        self.name = ""
+        self.module = ""
+        self.source = ""
+        self.pads = []
+        self.display = None
+        self.buzzer_pin = None
+        self.menu_pin = None
+        self.supply_ma = 1000
+        self.led_budget_ma = 500
+
+    @property
+    def n_pads(self):
+        return len(self.pads)
+
+    def pad_pins(self):
+        return [p.pin for p in self.pads]
+
+    def led_pins(self):
+        return [p.led for p in self.pads]
+
+    def uses(self):
+        """Every pin with what it does, in a fixed order: [(use, pin)]."""
+        out = []
+        for i, p in enumerate(self.pads):
+            out.append(("pads[%d].pin" % i, p.pin))
+            if p.led is not None:
+                out.append(("pads[%d].led" % i, p.led))
+        d = self.display
+        for f in DISPLAY_PINS[display_key(d)]:
+            out.append(("display." + f, getattr(d, f)))
+        if self.buzzer_pin is not None:
+            out.append(("buzzer.pin", self.buzzer_pin))
+        if self.menu_pin is not None:
+            out.append(("menu_button.pin", self.menu_pin))
+        return out
+
+
+DISPLAY_PINS = {
+    "ws2812": ("pin",),
+    "ssd1680": ("sck", "mosi", "cs", "dc", "rst", "busy"),
+    "ssd1306/i2c": ("sda", "scl"),
+    "ssd1306/spi": ("sck", "mosi", "cs", "dc", "rst"),
+}
+
+
+def display_key(d):
+    return d.kind + "/" + d.bus if d.kind == "ssd1306" else d.kind
