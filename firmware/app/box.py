@@ -14,20 +14,26 @@
 # garbage only at quiet moments (menus, between duels, after a game).
 #
 # Flow.  Home menu -> a game -> players join by pressing their pad (the game
-# starts once two or more joined and nobody joined for JOIN_WAIT_MS, or at
+# starts once two or more joined and nobody joined for _JOIN_WAIT_MS, or at
 # once when every pad joined) -> play -> end screen -> again / menu.  The
 # presses that join are the players' first flip: power-on to the first
 # Bata-waf duel is OK, pad 1, pad 2 (three presses).
 #
 # Bataille and Bata-waf: a duel is flipped once every player still in the
 # game pressed their pad (their pads stay lit until they do), or by itself
-# after AUTO_FLIP_MS when the "auto" option is on (small children).  A
-# battle and the take follow by themselves, SHOW_MS apart.  Tape-treize: the
+# after _AUTO_FLIP_MS when the "auto" option is on (small children).  A
+# battle and the take follow by themselves, _SHOW_MS apart.  Tape-treize: the
 # engine runs its own timers (tempo or turns, T10); every press goes to it.
 #
-# Holding a pad HOLD_MS (or the menu button) pauses; a press resumes.  The
+# Holding a pad _HOLD_MS (or the menu button) pauses; a press resumes.  The
 # games are told a time that stops while paused, so a pause changes nothing
 # in the game or its log.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
+
 import gc
 from core import log as _log
 from core import ticks
@@ -35,20 +41,20 @@ from app import io, menu as _menu, settings as _set, sounds, strings, view as _v
 from app.logs import GameLogs
 from gfx import render
 
-HOLD_MS = 2000
-JOIN_WAIT_MS = 2500
-JOIN_GIVE_UP_MS = 20000
-STATE_AGE_US = 60000000
-SHOW_MS = 1200
-BATTLE_MS = 1500
-AUTO_FLIP_MS = 3000
-END_MIN_MS = 1500
-FLASH_MS = 120
-ERROR_MIN_MS = 1000
-FLUSH_BYTES = 2048      # Bataille: write the log between duels past this
-LOOP_SLEEP_MS = 2
+_HOLD_MS = const(2000)
+_JOIN_WAIT_MS = const(2500)
+_JOIN_GIVE_UP_MS = const(20000)
+_STATE_AGE_US = const(60000000)
+_SHOW_MS = const(1200)
+_BATTLE_MS = const(1500)
+_AUTO_FLIP_MS = const(3000)
+_END_MIN_MS = const(1500)
+_FLASH_MS = const(120)
+_ERROR_MIN_MS = const(1000)
+_FLUSH_BYTES = const(1024)      # write the log between duels (after a take) past this
+LOOP_SLEEP_MS = const(2)
 MAX_PLAYERS = {"bataille": 4, "batawaf": 4, "tape": 8}   # B1, W1, T1
-FEED_US = 250000        # the watchdog times out after seconds: no need to feed every pass
+_FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 
 
 class App:
@@ -140,11 +146,11 @@ class App:
 
     def since_ms(self):
         d = ticks.diff(self.now, self.state_t)
-        if d > STATE_AGE_US:
+        if d > _STATE_AGE_US:
             # a screen left for minutes: keep its age within what a ticks
             # difference spans (~9 minutes), or it would turn negative
-            self.state_t = ticks.add(self.now, -STATE_AGE_US)
-            d = STATE_AGE_US
+            self.state_t = ticks.add(self.now, -_STATE_AGE_US)
+            d = _STATE_AGE_US
         return d // 1000
 
     def open_menu(self, name):
@@ -207,7 +213,7 @@ class App:
             self.hal_poll()
         else:
             self.sound.poll()
-        if self.wdt is not None and ticks.diff(now, self.fed) >= FEED_US:
+        if self.wdt is not None and ticks.diff(now, self.fed) >= _FEED_US:
             self.fed = now
             self.wdt.feed()
         if self.quiet_gc:
@@ -218,7 +224,7 @@ class App:
 
     def feedback(self, k):
         """Every press: its pad lights and the buzzer clicks, now."""
-        self.flash_until[k] = ticks.add(self.now, FLASH_MS * 1000)
+        self.flash_until[k] = ticks.add(self.now, _FLASH_MS * 1000)
         self.flashing |= 1 << k
         self.lights.set(k, True)
         self.lights.show()
@@ -249,7 +255,7 @@ class App:
         if self.state != "play":
             return
         for k in range(self.n_pads):
-            if self.holding & (1 << k) and ticks.diff(self.now, self.hold_from[k]) >= HOLD_MS * 1000:
+            if self.holding & (1 << k) and ticks.diff(self.now, self.hold_from[k]) >= _HOLD_MS * 1000:
                 self.holding = 0
                 self.pause()
                 return
@@ -268,10 +274,10 @@ class App:
             if self.since_ms() >= 300:
                 self.resume()
         elif st == "end":
-            if self.since_ms() >= END_MIN_MS:
+            if self.since_ms() >= _END_MIN_MS:
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
-            if self.since_ms() >= ERROR_MIN_MS:
+            if self.since_ms() >= _ERROR_MIN_MS:
                 self.open_menu("home")
 
     def menu_press(self):
@@ -345,9 +351,9 @@ class App:
         if st == "join":
             pads = self.joined_pads()
             quiet = ticks.diff(self.now, self.last_join)
-            if len(pads) >= 2 and quiet >= JOIN_WAIT_MS * 1000:
+            if len(pads) >= 2 and quiet >= _JOIN_WAIT_MS * 1000:
                 self.begin_game(self.game_name, pads)
-            elif quiet >= JOIN_GIVE_UP_MS * 1000:
+            elif quiet >= _JOIN_GIVE_UP_MS * 1000:
                 # nobody else came (and the box may have no menu button)
                 self.open_menu("home")
         elif st == "play":
@@ -509,16 +515,16 @@ class App:
             for p in range(v.n):
                 v.waiting[p] = not v.out[p]
             self.light_mask(self.waiting_mask)
-            self.auto_at = ms + AUTO_FLIP_MS
+            self.auto_at = ms + _AUTO_FLIP_MS
             # between duels: no slap window in Bataille, a quiet moment
-            if self.log.pending_bytes() >= FLUSH_BYTES:
+            if self.log.pending_bytes() >= _FLUSH_BYTES:
                 self.write_log()
             self.quiet_gc = True
         else:
             self.light_mask(0)
             for p in range(v.n):
                 v.waiting[p] = False
-            self.next_step = ms + (BATTLE_MS if v.battle else SHOW_MS)
+            self.next_step = ms + (_BATTLE_MS if v.battle else _SHOW_MS)
 
     def on_event(self, t, ev, values):
         """The Log listener: the view and the sounds follow the game."""
@@ -531,7 +537,7 @@ class App:
             self.sound.play(sounds.TAKE)
         elif ev == "end":
             self.sound.play(sounds.FANFARE)
-        if ev == "round" or (ev == "take" and self.log.pending_bytes() >= FLUSH_BYTES):
+        if ev == "round" or (ev == "take" and self.log.pending_bytes() >= _FLUSH_BYTES):
             self.flush_due = True
 
     def write_log(self):
@@ -568,7 +574,7 @@ class App:
         else:
             self.light_mask(self.in_mask() if self.game_name == "tape" else 0)
         if self.auto_at is not None:
-            self.auto_at = self.game_ms() + AUTO_FLIP_MS
+            self.auto_at = self.game_ms() + _AUTO_FLIP_MS
 
     # ---- errors -----------------------------------------------------
 
