@@ -1,3 +1,9 @@
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
+
 """The hardware self-test: a maker's first check of a freshly built box, and
 later the "is it the box or the child?" check.
 
@@ -54,16 +60,16 @@ from app import sounds
 from gfx import fb as gfb
 from drivers import DisplayError
 
-DISPLAY_WAIT_MS = 5000    # an e-ink full refresh takes ~1.6 s
-PAD_TIMEOUT_MS = 10000
-LED_MS = 400
-GAP_MS = 150              # silence between two sounds
+_DISPLAY_WAIT_MS = const(5000)    # an e-ink full refresh takes ~1.6 s
+_PAD_TIMEOUT_MS = const(10000)
+_LED_MS = const(400)
+_GAP_MS = const(150)              # silence between two sounds
 STORE_NAME = "selftest.tmp"
 
-RED = 0xF800   # RGB565
-GREEN = 0x07E0
-BLUE = 0x001F
-WHITE = 0xFFFF
+RED = const(0xF800)   # RGB565
+GREEN = const(0x07E0)
+BLUE = const(0x001F)
+WHITE = const(0xFFFF)
 
 # Part names in the report lines (the ids in `report` stay English).
 PARTS = {
@@ -122,7 +128,7 @@ MSG = {
 
 
 class SelfTest:
-    def __init__(self, hal, lang="en", pad_timeout_ms=PAD_TIMEOUT_MS, led_ms=LED_MS, out=None):
+    def __init__(self, hal, lang="en", pad_timeout_ms=_PAD_TIMEOUT_MS, led_ms=_LED_MS, out=None):
         self.hal = hal
         self.msg = MSG.get(lang, MSG["en"])
         self.parts = PARTS.get(lang, PARTS["en"])
@@ -284,7 +290,7 @@ class SelfTest:
             self.display_ok = False
             self._add("display", False, self.msg["no_answer"] % self._display_why(e))
             return
-        end = ticks.add(self.now, DISPLAY_WAIT_MS)
+        end = ticks.add(self.now, _DISPLAY_WAIT_MS)
         while True:
             err = getattr(d, "error", None)
             if err is not None or not self.display_ok:
@@ -303,7 +309,7 @@ class SelfTest:
                 break
             if ticks.diff(self.now, end) >= 0:
                 self.display_ok = False
-                self._add("display", False, self.msg["busy"] % (DISPLAY_WAIT_MS // 1000))
+                self._add("display", False, self.msg["busy"] % (_DISPLAY_WAIT_MS // 1000))
                 return
             yield
         self._add("display", True, self.msg["shown"])
@@ -351,7 +357,7 @@ class SelfTest:
         for name in sounds.NAMES:
             seq = getattr(sounds, name)
             self.buzzer.play(seq)
-            yield from self._wait(sounds.duration_ms(seq) + GAP_MS)
+            yield from self._wait(sounds.duration_ms(seq) + _GAP_MS)
         self._add("buzzer", True, self.msg["played"] % (len(sounds.NAMES), " ".join(sounds.NAMES)))
 
     def _pads(self):

@@ -6,16 +6,22 @@
 # 64..99.  Small ints keep piles in bytearrays and cost no allocation on
 # MicroPython; names exist only for the log and the screen.
 
-STANDARD = 0
-DOGS = 1
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
+
+STANDARD = const(0)
+DOGS = const(1)
 
 SUITS = "SHDC"
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # French faces for the screen (C1): roi, dame, valet.
 RANK_FACES_FR = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R")
-DOG_BASE = 64
-DOG_SIZES = 6
-DOG_DRAWINGS = 6
+DOG_BASE = const(64)
+_DOG_SIZES = const(6)
+_DOG_DRAWINGS = const(6)
 DRAWINGS = "abcdef"
 
 
@@ -24,12 +30,12 @@ def deck(kind=STANDARD):
     if kind == STANDARD:
         return bytearray(range(52))
     if kind == DOGS:
-        return bytearray(range(DOG_BASE, DOG_BASE + DOG_SIZES * DOG_DRAWINGS))
+        return bytearray(range(DOG_BASE, DOG_BASE + _DOG_SIZES * _DOG_DRAWINGS))
     raise ValueError("deck kind must be STANDARD or DOGS")
 
 
 def deck_size(kind=STANDARD):
-    return 52 if kind == STANDARD else DOG_SIZES * DOG_DRAWINGS
+    return 52 if kind == STANDARD else _DOG_SIZES * _DOG_DRAWINGS
 
 
 def is_dog(c):
@@ -52,7 +58,7 @@ def is_red(c):
 
 def size(c):
     """1 (smallest) .. 6 (biggest) for a dog card."""
-    return (c - DOG_BASE) // DOG_DRAWINGS + 1
+    return (c - DOG_BASE) // _DOG_DRAWINGS + 1
 
 
 def value(c):
@@ -63,7 +69,7 @@ def value(c):
 def strength(c, ace_low=False):
     """C6: what a duel compares.  Ace high (14) unless ace_low; dog size."""
     if c >= DOG_BASE:
-        return (c - DOG_BASE) // DOG_DRAWINGS + 1
+        return (c - DOG_BASE) // _DOG_DRAWINGS + 1
     r = (c >> 2) + 1
     if r == 1 and not ace_low:
         return 14
@@ -74,7 +80,7 @@ def name(c):
     """C2: 'AS', '10H', 'QC', 'W3b'."""
     if c >= DOG_BASE:
         k = c - DOG_BASE
-        return "W" + str(k // DOG_DRAWINGS + 1) + DRAWINGS[k % DOG_DRAWINGS]
+        return "W" + str(k // _DOG_DRAWINGS + 1) + DRAWINGS[k % _DOG_DRAWINGS]
     return RANK_NAMES[c >> 2] + SUITS[c & 3]
 
 
@@ -85,8 +91,8 @@ def parse(s):
     if s[0] == "W" and len(s) == 3:
         sz = ord(s[1]) - 48
         d = DRAWINGS.find(s[2])
-        if 1 <= sz <= DOG_SIZES and d >= 0:
-            return DOG_BASE + (sz - 1) * DOG_DRAWINGS + d
+        if 1 <= sz <= _DOG_SIZES and d >= 0:
+            return DOG_BASE + (sz - 1) * _DOG_DRAWINGS + d
         raise ValueError("not a card name: %r" % (s,))
     st = SUITS.find(s[-1])
     r = s[:-1]

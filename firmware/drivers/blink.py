@@ -3,21 +3,27 @@
 # Code N = N short flashes (200 ms on, 300 ms off), then a 1.5 s pause, again
 # and again.  Pure function of time: the main loop asks for the level now,
 # nothing sleeps, the pads keep working.
-DISPLAY_NO_ANSWER = 2   # I2C NACK / SPI panel never ready at init
-DISPLAY_BUSY_STUCK = 3  # e-ink busy pin never released
-STORAGE_FAILED = 4      # the flash file system refused a write
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
 
-ON_MS = 200
-OFF_MS = 300
-PAUSE_MS = 1500
+DISPLAY_NO_ANSWER = const(2)   # I2C NACK / SPI panel never ready at init
+DISPLAY_BUSY_STUCK = const(3)  # e-ink busy pin never released
+_STORAGE_FAILED = const(4)      # the flash file system refused a write
+
+_ON_MS = const(200)
+_OFF_MS = const(300)
+_PAUSE_MS = const(1500)
 
 NAMES = {DISPLAY_NO_ANSWER: "display does not answer",
          DISPLAY_BUSY_STUCK: "display busy pin stuck",
-         STORAGE_FAILED: "storage failed"}
+         _STORAGE_FAILED: "storage failed"}
 
 
 def period_ms(code):
-    return code * (ON_MS + OFF_MS) + PAUSE_MS
+    return code * (_ON_MS + _OFF_MS) + _PAUSE_MS
 
 
 def level(code, t_ms):
@@ -25,9 +31,9 @@ def level(code, t_ms):
     if code <= 0:
         return 0
     t = t_ms % period_ms(code)
-    if t >= code * (ON_MS + OFF_MS):
+    if t >= code * (_ON_MS + _OFF_MS):
         return 0
-    return 1 if t % (ON_MS + OFF_MS) < ON_MS else 0
+    return 1 if t % (_ON_MS + _OFF_MS) < _ON_MS else 0
 
 
 class Blinker:

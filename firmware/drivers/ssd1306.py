@@ -12,50 +12,56 @@
 # An I2C NACK (nothing at that address) raises OSError on the bus; it becomes
 # `error` (a DisplayError saying what to check) and the panel is given up;
 # the box blinks the code on the pad LEDs and plays on.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
+
 from drivers import DisplayError
 from drivers import blink
 from gfx import fb as gfb
 
-SET_CONTRAST = 0x81
-ENTIRE_ON_RESUME = 0xA4
-NORMAL = 0xA6
-DISPLAY_OFF = 0xAE
-DISPLAY_ON = 0xAF
-MEM_MODE = 0x20
-COL_ADDR = 0x21
-PAGE_ADDR = 0x22
-START_LINE = 0x40
-SEG_REMAP = 0xA1
-MUX_RATIO = 0xA8
-COM_SCAN_DEC = 0xC8
-DISPLAY_OFFSET = 0xD3
-COM_PINS = 0xDA
-CLOCK_DIV = 0xD5
-PRECHARGE = 0xD9
-VCOMH = 0xDB
-CHARGE_PUMP = 0x8D
+_SET_CONTRAST = const(0x81)
+_ENTIRE_ON_RESUME = const(0xA4)
+_NORMAL = const(0xA6)
+_DISPLAY_OFF = const(0xAE)
+_DISPLAY_ON = const(0xAF)
+_MEM_MODE = const(0x20)
+_COL_ADDR = const(0x21)
+_PAGE_ADDR = const(0x22)
+_START_LINE = const(0x40)
+_SEG_REMAP = const(0xA1)
+_MUX_RATIO = const(0xA8)
+_COM_SCAN_DEC = const(0xC8)
+_DISPLAY_OFFSET = const(0xD3)
+_COM_PINS = const(0xDA)
+_CLOCK_DIV = const(0xD5)
+_PRECHARGE = const(0xD9)
+_VCOMH = const(0xDB)
+_CHARGE_PUMP = const(0x8D)
 
 
 def init_sequence(width, height, external_vcc=False):
     """(command, data) pairs of the power-on init (SSD1306 datasheet,
     application note flow), for this panel size."""
     return [
-        (DISPLAY_OFF, None),
-        (MEM_MODE, b"\x00"),                       # horizontal addressing
-        (START_LINE, None),
-        (SEG_REMAP, None),                         # column 127 -> SEG0
-        (MUX_RATIO, bytes([height - 1])),
-        (COM_SCAN_DEC, None),                      # COM[N-1] -> COM0
-        (DISPLAY_OFFSET, b"\x00"),
-        (COM_PINS, b"\x02" if width > 2 * height else b"\x12"),
-        (CLOCK_DIV, b"\x80"),
-        (PRECHARGE, b"\x22" if external_vcc else b"\xf1"),
-        (VCOMH, b"\x30"),
-        (SET_CONTRAST, b"\xff"),
-        (ENTIRE_ON_RESUME, None),
-        (NORMAL, None),
-        (CHARGE_PUMP, b"\x10" if external_vcc else b"\x14"),
-        (DISPLAY_ON, None),
+        (_DISPLAY_OFF, None),
+        (_MEM_MODE, b"\x00"),                       # horizontal addressing
+        (_START_LINE, None),
+        (_SEG_REMAP, None),                         # column 127 -> SEG0
+        (_MUX_RATIO, bytes([height - 1])),
+        (_COM_SCAN_DEC, None),                      # COM[N-1] -> COM0
+        (_DISPLAY_OFFSET, b"\x00"),
+        (_COM_PINS, b"\x02" if width > 2 * height else b"\x12"),
+        (_CLOCK_DIV, b"\x80"),
+        (_PRECHARGE, b"\x22" if external_vcc else b"\xf1"),
+        (_VCOMH, b"\x30"),
+        (_SET_CONTRAST, b"\xff"),
+        (_ENTIRE_ON_RESUME, None),
+        (_NORMAL, None),
+        (_CHARGE_PUMP, b"\x10" if external_vcc else b"\x14"),
+        (_DISPLAY_ON, None),
     ]
 
 
@@ -114,8 +120,8 @@ class Ssd1306:
             # The column offset: a 64-px-wide panel sits in the middle of the
             # 128 columns of the controller.
             x0 = (128 - w) // 2 if w < 128 else 0
-            self.bus.cmd(COL_ADDR, bytes([x0, x0 + w - 1]))
-            self.bus.cmd(PAGE_ADDR, bytes([p, p]))
+            self.bus.cmd(_COL_ADDR, bytes([x0, x0 + w - 1]))
+            self.bus.cmd(_PAGE_ADDR, bytes([p, p]))
             self.bus.data(self._mv[p * w:(p + 1) * w])
         except OSError as e:
             self._fail(e)
@@ -134,10 +140,10 @@ class Ssd1306:
         self.contrast(min(255, max(1, level) * 51))
 
     def contrast(self, level):
-        self._safe(SET_CONTRAST, bytes([level & 0xFF]))
+        self._safe(_SET_CONTRAST, bytes([level & 0xFF]))
 
     def power(self, on):
-        self._safe(DISPLAY_ON if on else DISPLAY_OFF, None)
+        self._safe(_DISPLAY_ON if on else _DISPLAY_OFF, None)
 
     def _safe(self, c, d):
         if self.error is None:

@@ -18,41 +18,47 @@
 # Refreshes: a full one (display mode 1, clears ghosting, flashes) every
 # `full_every` partial ones (display mode 2: only changed pixels move,
 # against the previous image kept in the controller's second RAM).
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
+
 from drivers import DisplayError
 from drivers import blink
 from gfx import fb as gfb
 
 # Commands (SSD1680 datasheet, command table)
-DRIVER_OUTPUT = 0x01
-DEEP_SLEEP = 0x10
-DATA_ENTRY = 0x11
-SW_RESET = 0x12
-TEMP_SENSOR = 0x18
-MASTER_ACTIVATION = 0x20
-UPDATE_CTRL1 = 0x21
-UPDATE_CTRL2 = 0x22
-WRITE_BW = 0x24
-WRITE_RED = 0x26      # in black/white mode: the previous image, for partial updates
-BORDER = 0x3C
-RAM_X = 0x44
-RAM_Y = 0x45
-RAM_X_COUNTER = 0x4E
-RAM_Y_COUNTER = 0x4F
+_DRIVER_OUTPUT = const(0x01)
+_DEEP_SLEEP = const(0x10)
+_DATA_ENTRY = const(0x11)
+SW_RESET = const(0x12)
+_TEMP_SENSOR = const(0x18)
+MASTER_ACTIVATION = const(0x20)
+_UPDATE_CTRL1 = const(0x21)
+UPDATE_CTRL2 = const(0x22)
+WRITE_BW = const(0x24)
+_WRITE_RED = const(0x26)      # in black/white mode: the previous image, for partial updates
+_BORDER = const(0x3C)
+_RAM_X = const(0x44)
+_RAM_Y = const(0x45)
+_RAM_X_COUNTER = const(0x4E)
+_RAM_Y_COUNTER = const(0x4F)
 
-SEQ_FULL = 0xF7      # clock, analog, temperature, LUT mode 1, display, off
-SEQ_PARTIAL = 0xFF   # the same with LUT mode 2 (partial)
+SEQ_FULL = const(0xF7)      # clock, analog, temperature, LUT mode 1, display, off
+_SEQ_PARTIAL = const(0xFF)   # the same with LUT mode 2 (partial)
 
-RESET_MS = 10
-INIT_TIMEOUT_MS = 2000
-REFRESH_TIMEOUT_MS = 10000  # a full refresh takes ~1.6 s, ~4 s when cold
+_RESET_MS = const(10)
+_INIT_TIMEOUT_MS = const(2000)
+_REFRESH_TIMEOUT_MS = const(10000)  # a full refresh takes ~1.6 s, ~4 s when cold
 
 # Step kinds
-_CMD = 0
-_PIN = 1
-_PAUSE = 2
-_BUSY = 3
-_FRAME = 4
-_DONE = 5
+_CMD = const(0)
+_PIN = const(1)
+_PAUSE = const(2)
+_BUSY = const(3)
+_FRAME = const(4)
+_DONE = const(5)
 
 
 class Ssd1680:
@@ -155,18 +161,18 @@ class Ssd1680:
         n = self.width - 1
         xe = self.height // 8 - 1
         self._run([
-            (_PIN, self.rst, 0), (_PAUSE, RESET_MS), (_PIN, self.rst, 1), (_PAUSE, RESET_MS),
-            (_BUSY, INIT_TIMEOUT_MS, "after reset"),
+            (_PIN, self.rst, 0), (_PAUSE, _RESET_MS), (_PIN, self.rst, 1), (_PAUSE, _RESET_MS),
+            (_BUSY, _INIT_TIMEOUT_MS, "after reset"),
             (_CMD, SW_RESET, None),
-            (_BUSY, INIT_TIMEOUT_MS, "after software reset"),
-            (_CMD, DRIVER_OUTPUT, bytes([n & 0xFF, n >> 8, 0x00])),
-            (_CMD, DATA_ENTRY, b"\x06"),            # Y first, X decrements: MONO_VLSB order
-            (_CMD, RAM_X, bytes([xe, 0])),
-            (_CMD, RAM_Y, bytes([0, 0, n & 0xFF, n >> 8])),
-            (_CMD, BORDER, b"\x05"),
-            (_CMD, UPDATE_CTRL1, b"\x88\x80"),      # read both RAMs inverted: 1 = ink
-            (_CMD, TEMP_SENSOR, b"\x80"),           # the internal sensor picks the waveform
-            (_BUSY, INIT_TIMEOUT_MS, "after init"),
+            (_BUSY, _INIT_TIMEOUT_MS, "after software reset"),
+            (_CMD, _DRIVER_OUTPUT, bytes([n & 0xFF, n >> 8, 0x00])),
+            (_CMD, _DATA_ENTRY, b"\x06"),            # Y first, X decrements: MONO_VLSB order
+            (_CMD, _RAM_X, bytes([xe, 0])),
+            (_CMD, _RAM_Y, bytes([0, 0, n & 0xFF, n >> 8])),
+            (_CMD, _BORDER, b"\x05"),
+            (_CMD, _UPDATE_CTRL1, b"\x88\x80"),      # read both RAMs inverted: 1 = ink
+            (_CMD, _TEMP_SENSOR, b"\x80"),           # the internal sensor picks the waveform
+            (_BUSY, _INIT_TIMEOUT_MS, "after init"),
             (_DONE, self._ready),
         ])
 
@@ -174,7 +180,7 @@ class Ssd1680:
         self.ready = True
 
     def _counters(self):
-        return [(_CMD, RAM_X_COUNTER, bytes([self.height // 8 - 1])), (_CMD, RAM_Y_COUNTER, b"\x00\x00")]
+        return [(_CMD, _RAM_X_COUNTER, bytes([self.height // 8 - 1])), (_CMD, _RAM_Y_COUNTER, b"\x00\x00")]
 
     def _refresh(self, full):
         if full is None:
@@ -183,12 +189,12 @@ class Ssd1680:
         if full:
             # Both RAMs get the image, so the next partial refresh compares
             # against what is really on the glass.
-            steps += self._counters() + [(_FRAME, WRITE_RED)]
-        steps += [(_CMD, UPDATE_CTRL2, bytes([SEQ_FULL if full else SEQ_PARTIAL])),
+            steps += self._counters() + [(_FRAME, _WRITE_RED)]
+        steps += [(_CMD, UPDATE_CTRL2, bytes([SEQ_FULL if full else _SEQ_PARTIAL])),
                   (_CMD, MASTER_ACTIVATION, None),
-                  (_BUSY, REFRESH_TIMEOUT_MS, "during a full refresh" if full else "during a partial refresh")]
+                  (_BUSY, _REFRESH_TIMEOUT_MS, "during a full refresh" if full else "during a partial refresh")]
         if not full:
-            steps += self._counters() + [(_FRAME, WRITE_RED)]
+            steps += self._counters() + [(_FRAME, _WRITE_RED)]
         steps.append((_DONE, self._count_full if full else self._count_partial))
         self.refreshes.append("full" if full else "partial")
         self._run(steps)
@@ -209,7 +215,7 @@ class Ssd1680:
 
     def sleep(self):
         """Deep sleep (the image stays without power); needs begin() after."""
-        self._run([(_CMD, DEEP_SLEEP, b"\x01"), (_DONE, self._asleep)])
+        self._run([(_CMD, _DEEP_SLEEP, b"\x01"), (_DONE, self._asleep)])
 
     def _asleep(self):
         self.ready = False

@@ -21,11 +21,17 @@
 # show() scales every channel by the same factor when the estimate would pass
 # the budget (board file display.max_ma), rounding down, so no frame sent can
 # draw more than the budget by this model.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
+
 from array import array
 from gfx import fb as gfb
 
-IDLE_UA = 1000
-MA_PER_CHANNEL = 20
+IDLE_UA = const(1000)
+MA_PER_CHANNEL = const(20)
 # The brightness setting (1..5) -> channel scale: roughly even steps to the
 # eye (perceived brightness grows about as the cube root of the light).
 BRIGHTNESS = (24, 56, 104, 168, 255)
@@ -66,7 +72,7 @@ def estimate_ua(channel_sum, n_leds):
     return n_leds * IDLE_UA + channel_sum * MA_PER_CHANNEL * 1000 // 255
 
 
-SCALE_ONE = 1 << 16  # scales are 16-bit fractions: fine enough that a capped
+SCALE_ONE = const(1) << 16  # scales are 16-bit fractions: fine enough that a capped
                      # frame loses less than one value step per channel
 
 

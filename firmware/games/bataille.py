@@ -13,6 +13,12 @@
 # nothing on MicroPython (bench/bench_bataille.py measures it).
 #
 # replay(entries) re-runs a log (core.log.read) and checks it line by line.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
+
 from core import cards as _cards
 from core import deal as _deal
 from core import options as _opt
@@ -20,28 +26,28 @@ from core.pile import Pile
 from core.rng import Rng
 
 # Phases returned by step(): what the box should show next.
-DUEL = 1     # every player in the game flipped (B2, W2)
-BATTLE = 2   # the tied players laid their battle cards (B3, W3)
-CARRY = 3    # every battler ran out: the pot stays for the next duel (B4)
-TAKE = 4     # a player took the pot (B5)
-END = 5      # the game is over (done, winners, reason)
+DUEL = const(1)     # every player in the game flipped (B2, W2)
+BATTLE = const(2)   # the tied players laid their battle cards (B3, W3)
+CARRY = const(3)    # every battler ran out: the pot stays for the next duel (B4)
+TAKE = const(4)     # a player took the pot (B5)
+END = const(5)      # the game is over (done, winners, reason)
 
 GAMES = ("bataille", "batawaf")
 LENGTH_NAMES = {"court": 80, "moyen": 200}
-MAX_DUELS = 1000000
-MAX_MINUTES = 600
-NONE = 255   # "no card" in the shown bytearrays
+MAX_DUELS = const(1000000)
+_MAX_MINUTES = const(600)
+_NONE = const(255)   # "no card" in the shown bytearrays
 
 # What happens next inside the engine (not exposed as a phase).
 _NEXT_DUEL = 0
 _NEXT_BATTLE = 1
-_NEXT_TAKE = 2
-_NEXT_NONE = 3
+_NEXT_TAKE = const(2)
+_NEXT_NONE = const(3)
 
 # B5 cycle watch (Gosper's loop detector): one compact snapshot per power of
 # two of the duel index; a game longer than 2**_SLOTS checked duels is
 # impossible at any sane length, and the watch simply stops growing then.
-_SLOTS = 32
+_SLOTS = const(32)
 
 
 _TABLES = {}
@@ -108,11 +114,11 @@ def _length(opts):
         return v
     if isinstance(v, str) and v.endswith("min"):
         digits = v[:-3]
-        if digits.isdigit() and 1 <= int(digits) <= MAX_MINUTES:
+        if digits.isdigit() and 1 <= int(digits) <= _MAX_MINUTES:
             return str(int(digits)) + "min"
     raise ValueError("option 'length' must be 'all', 'court' (80 duels), 'moyen' "
                      "(200 duels), a number of duels from 1 to %d, or '<n>min' with "
-                     "n from 1 to %d (got %r)" % (MAX_DUELS, MAX_MINUTES, v))
+                     "n from 1 to %d (got %r)" % (MAX_DUELS, _MAX_MINUTES, v))
 
 
 def _check_seed(seed):
@@ -182,7 +188,7 @@ class Bataille:
         self.inn = bytearray(n)      # 1 while the player is in the game (B7)
         self.cont = bytearray(n)     # 1 for the players of the current flip
         self.score = bytearray(n)    # their face-up strength (or sum, B8)
-        self.shown = bytearray(n)    # face-up card shown per player, NONE if none
+        self.shown = bytearray(n)    # face-up card shown per player, _NONE if none
         self.shown2 = bytearray(n)   # second face-up card (B8 only)
         self.pot = bytearray(size)   # cards on the table, in the order laid
         self.pot_p = bytearray(size)  # who laid each
@@ -219,8 +225,8 @@ class Bataille:
             self.inn[p] = 0
             self.cont[p] = 0
             self.score[p] = 0
-            self.shown[p] = NONE
-            self.shown2[p] = NONE
+            self.shown[p] = _NONE
+            self.shown2[p] = _NONE
         self.pot_n = 0
         self.layer = 0
         self.took_n = 0
@@ -352,7 +358,7 @@ class Bataille:
             self.shown2[p] = c
             s += self.strength[c]
         else:
-            self.shown2[p] = NONE
+            self.shown2[p] = _NONE
         self.score[p] = s
         return s
 
@@ -415,8 +421,8 @@ class Bataille:
                 self._face_up(t_ms, p, ups if k >= ups else k)
             else:
                 cont[p] = 0
-                self.shown[p] = NONE
-                self.shown2[p] = NONE
+                self.shown[p] = _NONE
+                self.shown2[p] = _NONE
         self._decide()
         return DUEL
 
@@ -470,8 +476,8 @@ class Bataille:
                 k = piles[p].n
                 self._face_up(t_ms, p, ups if k >= ups else k)
             else:
-                self.shown[p] = NONE
-                self.shown2[p] = NONE
+                self.shown[p] = _NONE
+                self.shown2[p] = _NONE
         self._decide()
         return BATTLE
 

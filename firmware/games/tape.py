@@ -25,6 +25,12 @@
 # In `turns` mode the press that lays a card is logged only as its `count`
 # (and `flip`) line, whose `t` is in ms: the card is laid at that whole
 # millisecond, so a replay of the log decides everything as the box did.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
+
 from core import cards as _cards
 from core import deal as _deal
 from core import log as _log
@@ -38,10 +44,10 @@ RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3"
 DEFAULT_RULES = ("match", "double", "sandwich")
 OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
            "rules", "hidden_count", "target", "rounds")
-MAX_PLAYERS = 8
+MAX_PLAYERS = const(8)
 # The pause between the end of a round and the next deal, so that the box
 # can show the points (presses then are ignored, as in the settle pause).
-ROUND_PAUSE_MS = 3000
+ROUND_PAUSE_MS = const(3000)
 
 # Card names made once (C2): the log of every turn names a card, and a
 # take names the whole pile; 52 short strings cost less than a string per
@@ -49,12 +55,12 @@ ROUND_PAUSE_MS = 3000
 _NAMES = tuple([_cards.name(c) for c in range(52)])
 
 # Phases (what the screen shows).
-PLAY = 0      # waiting for the next card (tempo timer, or the player's press)
-WINDOW = 1    # a slap window is open (T6)
-FALSE = 2     # a false slap is being collected (T8, false_window)
-SETTLE = 3    # after a take (T9): presses ignored
-PAUSE = 4     # between rounds
-DONE = 5
+PLAY = const(0)      # waiting for the next card (tempo timer, or the player's press)
+WINDOW = const(1)    # a slap window is open (T6)
+FALSE = const(2)     # a false slap is being collected (T8, false_window)
+_SETTLE = const(3)    # after a take (T9): presses ignored
+_PAUSE = const(4)     # between rounds
+_DONE = const(5)
 PHASE_NAMES = ("play", "window", "false", "settle", "pause", "done")
 
 
@@ -132,7 +138,7 @@ class Tape:
         self.dealer = 0
         self.turn = 0          # whose turn is next
         self.said = 0          # the number said last (0: none yet)
-        self.phase = PAUSE
+        self.phase = _PAUSE
         self.done = False
         self.winners = []
         self.reason = None
@@ -287,7 +293,7 @@ class Tape:
                 self._turn(card_us)
             else:
                 self._false_start(p, u)
-        # SETTLE, PAUSE: ignored, not logged (T9).
+        # _SETTLE, _PAUSE: ignored, not logged (T9).
 
     # ---- timers -----------------------------------------------------------
     def _fire(self, due):
@@ -298,9 +304,9 @@ class Tape:
             self._close_window(due)         # slap_timeout (T6)
         elif ph == FALSE:
             self._close_false(due)          # false_window (T8)
-        elif ph == SETTLE:
+        elif ph == _SETTLE:
             self._play_from(due)            # T9: the pause is over
-        elif ph == PAUSE:
+        elif ph == _PAUSE:
             self._deal_round(due)           # the next round
 
     def _play_from(self, us):
@@ -491,7 +497,7 @@ class Tape:
         self.turn = p          # ... and the taker plays next
         if self._round_over(us):
             return
-        self.phase = SETTLE
+        self.phase = _SETTLE
         self.due_us = us + self.settle_us
 
     def _round_over(self, us):
@@ -510,7 +516,7 @@ class Tape:
         elif self.round >= self.max_rounds:
             self._end(us, "rounds")
             return True
-        self.phase = PAUSE
+        self.phase = _PAUSE
         self.due_us = us + ROUND_PAUSE_MS * 1000
         return True
 
@@ -519,7 +525,7 @@ class Tape:
         self.winners = [p for p in range(self.n) if self.points[p] == best]
         self.reason = reason
         self.done = True
-        self.phase = DONE
+        self.phase = _DONE
         self.due_us = None
         self.log.emit(us // 1000, "end", self.winners, reason, self.counts(), list(self.points))
 

@@ -11,21 +11,27 @@
 # them (two players: bottom half p0, top half p1 turned 180 degrees; three or
 # four: quadrants clockwise from bottom-left, each turned towards its side).
 # Wide displays: one column per player, left to right.
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[no-redef]
+        return x
+
 from gfx import glyphs
 from core import cards
 
 # Colour indices (the Canvas maps them to the display's pixel values).
-BG = 0
-INK = 1
-RED = 2
-BLACKSUIT = 3   # black is "off" on LEDs: black suits are shown white-blue
-WIN = 4         # the trick winner's background
-BATTLE = 5      # battlers' background
-DOG = 6
-DIM = 7
-WARN = 8
-OK = 9
-PLAYER0 = 10    # PLAYER0 + p: each player's colour (pad LEDs too)
+BG = const(0)
+INK = const(1)
+RED = const(2)
+BLACKSUIT = const(3)   # black is "off" on LEDs: black suits are shown white-blue
+_WIN = const(4)         # the trick winner's background
+BATTLE = const(5)      # battlers' background
+_DOG = const(6)
+DIM = const(7)
+WARN = const(8)
+OK = const(9)
+_PLAYER0 = const(10)    # _PLAYER0 + p: each player's colour (pad LEDs too)
 
 RGB = (
     (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (0, 70, 0),
@@ -36,7 +42,7 @@ RGB = (
 
 
 def player_rgb(p):
-    return RGB[PLAYER0 + (p & 7)]
+    return RGB[_PLAYER0 + (p & 7)]
 
 
 def rgb565(r, g, b):
@@ -260,7 +266,7 @@ class Renderer:
         the biggest drawing (W2, W6)."""
         d = max(1, min(w // 8, h // 7))
         pw, ph, _ = glyphs.pic("dog" + str(size))
-        rg.pic("dog" + str(size), x + (w - pw * d) // 2, y + h - ph * d, d, DOG)
+        rg.pic("dog" + str(size), x + (w - pw * d) // 2, y + h - ph * d, d, _DOG)
 
     def backs(self, rg, n, x, y, w, h):
         """n face-down cards: a row of small backs."""
@@ -334,7 +340,7 @@ class Renderer:
             rg.pic(icon, 4, 1, 1, INK)
             bw = 16 // max(n_pads, 1)
             for p in range(n_pads):
-                col = PLAYER0 + p if joined[p] else DIM
+                col = _PLAYER0 + p if joined[p] else DIM
                 rg.rect(p * bw, 12, max(bw - 1, 1), 3, col)
             return
         top = 0
@@ -375,7 +381,7 @@ class Renderer:
             rg = regs[p]
             if v.winner == p:
                 if cv.colour:
-                    rg.fill(WIN)
+                    rg.fill(_WIN)
                 else:
                     rg.frame(INK)
             elif p in v.battle:
@@ -397,7 +403,7 @@ class Renderer:
                 self.card(rg, up[-1], ins, ins, rg.w - 2 * ins, rg.h - 2 * ins - back_h)
             elif v.waiting[p]:
                 k = 1 if self.small else self.scale
-                rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k, PLAYER0 + p)
+                rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k, _PLAYER0 + p)
             if v.down[p]:
                 if self.small:
                     self.backs(rg, v.down[p], 0, rg.h - 1, rg.w, 1)
@@ -431,13 +437,13 @@ class Renderer:
         if self.small:
             top = Region(cv, 0, 0, 16, 8, 0)
             if v.taker >= 0:
-                top.fill(WIN if v.rule != "false" else BATTLE)
+                top.fill(_WIN if v.rule != "false" else BATTLE)
             if v.pile_top >= 0:
                 self.card(top, v.pile_top, 1, 1, 14, 6)
             if not v.hidden and v.count > 0:
                 rg.text(str(v.count), 1, 9, 1, OK, small=True, maxw=15)
             for p in range(min(v.n, 8)):
-                col = PLAYER0 + p if v.counts[p] else DIM
+                col = _PLAYER0 + p if v.counts[p] else DIM
                 rg.rect(8 + (p & 3) * 2, 9 + (p >> 2) * 3, 1, 2, col)
             return
         s = self.scale
@@ -498,7 +504,7 @@ class Renderer:
         if self.small:
             rg.pic("trophy", 4, 0, 1, OK)
             for p in range(v.n):
-                rg.rect(p * 2, 12, 1, 3, PLAYER0 + p if p in v.winners else DIM)
+                rg.rect(p * 2, 12, 1, 3, _PLAYER0 + p if p in v.winners else DIM)
             return
         top = self.title(self._t("winner") + " " + " ".join([str(p + 1) for p in v.winners]))
         cw = cv.w // v.n
