@@ -24,6 +24,13 @@ r = headless.play(%r, game, players, seed, opts, heap_every=%d)
 print("OK", r.app.view.winners, r.peak_heap, r.ticks)
 """
 
+# The unix port prints its qstr pools; the next pool it allocates (at about
+# 1250 qstrs in all) would take some 17 KB of heap at once.
+QSTRS = """
+import micropython
+micropython.qstr_info()
+"""
+
 
 def build_tree(dst):
     """The .mpy tree the board gets, plus the host port: its size in bytes
@@ -55,12 +62,13 @@ def tree_size(d):
     return n
 
 
-def run_game(tree, game, players, heap, seed=3, board=BOARD, heap_every=0, timeout=300):
-    """(ok, peak live heap or None, output) of one game in its own process."""
+def run_game(tree, game, players, heap, seed=3, board=BOARD, heap_every=0, timeout=300, qstrs=False):
+    """(ok, peak live heap or None, output) of one game in its own process
+    (qstrs: the output ends with the unix port's qstr pool figures)."""
     opts = {}
     for g, _, o in GAMES:
         opts[g] = o
-    code = SCRIPT % (opts, board, heap_every)
+    code = SCRIPT % (opts, board, heap_every) + (QSTRS if qstrs else "")
     env = dict(os.environ, MICROPYPATH=tree)
     args = [micropython_bin()]
     if heap:
@@ -68,16 +76,29 @@ def run_game(tree, game, players, heap, seed=3, board=BOARD, heap_every=0, timeo
     args += ["-c", code, game, str(players), str(seed)]
     r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env, cwd=tree)
     out = (r.stdout + r.stderr).strip()
-    ok = r.returncode == 0 and out.splitlines()[-1].startswith("OK")
-    peak = int(out.splitlines()[-1].split()[-2]) if ok else None
+    lines = out.splitlines()
+    ok_line = [ln for ln in lines if ln.startswith("OK ")]
+    ok = r.returncode == 0 and bool(ok_line)
+    peak = int(ok_line[-1].split()[-2]) if ok else None
     return ok, peak, out
+
+
+def qstr_count(out):
+    """The number of qstrs interned, from the qstr_info line of run_game's
+    output (qstrs=True), or None."""
+    for ln in out.splitlines():
+        if "n_qstr=" in ln:
+            return int(ln.split("n_qstr=")[1].split(",")[0])
+    return None
 
 
 def smallest_heap(tree, game, players, lo=32 * 1024, hi=1024 * 1024, step=4096):
     """The smallest heap (to `step` bytes) the game completes in, or None
-    if it fails even at hi."""
+    if it fails even at hi; lo if it completes in lo."""
     if not run_game(tree, game, players, hi)[0]:
         return None
+    if run_game(tree, game, players, lo)[0]:
+        return lo
     while hi - lo > step:
         mid = (lo + hi) // 2 // step * step
         if run_game(tree, game, players, mid)[0]:

@@ -1,14 +1,20 @@
 # Every game, menus included, from the .mpy build under the MicroPython unix
-# port with a fixed heap.  The issue's goal is 96 KB; the host HAL and the
-# firmware need more today (bench/host_app.py bisects the smallest heap of
-# each game; docs/app.md says where it goes), so this guards the budget we
-# meet, HEAP_BUDGET, against regressions.
+# port with a fixed heap (bots pressing the pads on the host HAL).
+#
+# The issue asks for 96 KB (goal 64 KB).  On the 64-bit unix port the box
+# needs about 196 KB today: every object and code pointer takes 8 bytes, and
+# the host HAL with its recorders is loaded on top of the firmware
+# (docs/app.md, Memory, says where the heap goes and what 96 KB would take).
+# So the budget we meet, HEAP_BUDGET, is guarded against regressions, and
+# the 96 KB goal is a strict expected failure: the day a change meets it,
+# that test fails and says to make 96 KB the budget.
 import os
 import tempfile
 import pytest
 import app_heap
 
-HEAP_BUDGET = int(os.environ.get("APP_HEAP", 288 * 1024))
+HEAP_BUDGET = int(os.environ.get("APP_HEAP", 216 * 1024))   # smallest today: 196 KB, each game
+GOAL = 96 * 1024
 
 
 @pytest.fixture(scope="module")
@@ -22,6 +28,14 @@ def tree():
 def test_app_every_game_completes_from_mpy_build_within_heap_budget(tree, game, players, opts):
     ok, peak, out = app_heap.run_game(tree, game, players, HEAP_BUDGET)
     assert ok, out[-2000:]
+
+
+@pytest.mark.xfail(strict=True, reason="the 96 KB goal is not met on the 64-bit unix port "
+                                       "(docs/app.md, Memory); when this passes, make it the budget")
+@pytest.mark.parametrize("game,players,opts", app_heap.GAMES)
+def test_app_every_game_completes_from_mpy_build_in_96k(tree, game, players, opts):
+    ok, peak, out = app_heap.run_game(tree, game, players, GOAL)
+    assert ok, out[-600:]
 
 
 def test_app_heap_budget_can_fail(tree):
