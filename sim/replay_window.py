@@ -163,12 +163,11 @@ def run(cfg, verdict):
         os.makedirs(cfg.screenshots, exist_ok=True)
         n = save_screens(screens, cfg.screenshots, layout, board.name)
         sys.stdout.write("%d screenshots in %s\n" % (n, cfg.screenshots))
+    from sim import screen as _screen
     try:
-        pygame.display.init()
-        pygame.font.init()
-        win = pygame.display.set_mode((layout.w + PANEL_W, layout.h))
-    except pygame.error as e:
-        sys.stderr.write("sim: no window can be opened (%s); use --headless\n" % e)
+        win = _screen.open_window((layout.w + PANEL_W, layout.h))
+    except RuntimeError as e:
+        sys.stderr.write("sim: %s\n" % e)
         return 1
     pygame.display.set_caption("Bataille box - replay %s" % cfg.replay)
     box_surf = win.subsurface((0, 0, layout.w, layout.h))

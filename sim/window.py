@@ -63,6 +63,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     is called before each frame's events are read (tests post events)."""
     import pygame
     from sim import runner, shots
+    from sim import screen as _screen
     if quit_after_s is None and os.environ.get("SIM_QUIT_AFTER"):
         # for CI and the tests: close the window after this many seconds
         quit_after_s = float(os.environ["SIM_QUIT_AFTER"])
@@ -70,11 +71,9 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     if cfg.bots is not None:
         b.add_bots(cfg.bots, cfg.seed)
     try:
-        pygame.display.init()
-        pygame.font.init()
-        surf = pygame.display.set_mode((layout.w, layout.h))
-    except pygame.error as e:
-        sys.stderr.write("sim: no window can be opened (%s); try --headless\n" % e)
+        surf = _screen.open_window((layout.w, layout.h))
+    except RuntimeError as e:
+        sys.stderr.write("sim: %s\n" % e)
         return 1
     pygame.display.set_caption("Bataille box - %s" % b.board.name)
     pygame.key.set_repeat()    # a held key is one press, not a stream of them
