@@ -76,28 +76,24 @@ def encode(v):
     raise ValueError("cannot log a %s" % type(v).__name__)
 
 
-# The fixed text around each value, built once: a line is then joined from
-# these and the encoded values, with little garbage per event on MicroPython.
-_HEAD = {}
-_KEYS = {}
-for _ev in FIELDS:
-    _HEAD[_ev] = ',"ev":"' + _ev + '"'
-    _KEYS[_ev] = tuple([',"' + _k + '":' for _k in FIELDS[_ev]])
-
-
 def line(t, ev, values):
     """One log line (without newline) for event ev at t ms."""
     keys = FIELDS[ev]
     if len(values) != len(keys):
         raise ValueError("event %s takes %d values, got %d" % (ev, len(keys), len(values)))
-    frags = _KEYS[ev]
     opt = OPTIONAL.get(ev, ())
-    parts = ['{"t":', str(t), _HEAD[ev]]
+    # Joined from constant fragments, the event's own key names and the
+    # encoded values: no text is built per key, and no table of prebuilt
+    # fragments sits in the heap for ever (some 5 KB on the unix port).
+    parts = ['{"t":', str(t), ',"ev":"', ev, '"']
     for i in range(len(keys)):
         v = values[i]
-        if v is None and keys[i] in opt:
+        k = keys[i]
+        if v is None and k in opt:
             continue
-        parts.append(frags[i])
+        parts.append(',"')
+        parts.append(k)
+        parts.append('":')
         parts.append(encode(v))
     parts.append("}")
     return "".join(parts)
