@@ -19,6 +19,17 @@ def _say(msg):
 
 
 def run(cfg):
+    if not cfg.headless:
+        from sim import screen as _screen
+        why = _screen.missing()
+        if why:
+            # `make sim` over SSH or in a container: show the box working
+            # anyway, as bots playing a game, rather than an error alone
+            _say("%s: bots play a game headless instead (--headless asks for it)" % why)
+            cfg.headless = True
+            if cfg.bots is None and not cfg.script:
+                from sim import cli
+                cfg.bots = cli.Bots()
     try:
         board = _box.load_board(cfg.board)
     except _box.BoxError as e:

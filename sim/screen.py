@@ -7,6 +7,20 @@ import os
 INVISIBLE = ("offscreen", "dummy")
 
 
+def missing():
+    """Why no window can be shown here, or None when one can."""
+    import pygame
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        return "no window can be opened (%s)" % e
+    driver = pygame.display.get_driver()
+    pygame.display.quit()
+    if driver in INVISIBLE and not os.environ.get("SDL_VIDEODRIVER"):
+        return "no screen here (SDL found only its %r video driver)" % driver
+    return None
+
+
 def open_window(size):
     """The display surface, or raise RuntimeError with a one-line reason."""
     import pygame
