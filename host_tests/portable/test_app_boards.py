@@ -73,7 +73,9 @@ def test_app_menu_button_pauses_resumes_and_goes_home():
     assert app.state == "menu" and app.menu_name == "home"
 
 
-def test_app_selftest_entry_runs_the_hardware_self_test():
+def run_selftest(press):
+    """Open the self-test from the home menu and run it to its verdict,
+    pressing whichever pad it asks for when `press` (else nobody presses)."""
     h = _hal.open_host(board("pico_oled"))
     app = headless.Runner(h, "batawaf", 2).app
     # home: Bata-waf, Bataille, Tape-treize, Options, Settings, Self-test
@@ -84,9 +86,15 @@ def test_app_selftest_entry_runs_the_hardware_self_test():
     i = 0
     while app.state == "selftest_run" and i < 400:
         ticks(h, app, 300000)
-        h.pads.tap(i % h.board.n_pads, h.clock.now + 1000)   # whichever pad it asks for
+        if press:
+            h.pads.tap(i % h.board.n_pads, h.clock.now + 1000)
         i += 1
     assert app.state == "selftest", app.state
+    return h, app
+
+
+def test_app_selftest_entry_runs_the_hardware_self_test():
+    h, app = run_selftest(press=True)
     assert len(app.selftest_lines) >= 4 + h.board.n_pads and app.frames
     assert [ln for ln in app.selftest_lines if ln.startswith("OK")] == app.selftest_lines
     assert app.selftest_ok
@@ -97,17 +105,7 @@ def test_app_selftest_entry_runs_the_hardware_self_test():
 
 
 def test_app_selftest_with_a_dead_pad_ends_under_a_cross_not_a_tick():
-    h = _hal.open_host(board("pico_oled"))
-    app = headless.Runner(h, "batawaf", 2).app
-    for k in (0, 0, 0, 0, 0, 1):
-        h.pads.tap(k, h.clock.now + 1000)
-        ticks(h, app, 200000)
-    assert app.state == "selftest_run"
-    i = 0
-    while app.state == "selftest_run" and i < 400:
-        ticks(h, app, 300000)   # nobody presses: every pad is dead
-        i += 1
-    assert app.state == "selftest", app.state
+    h, app = run_selftest(press=False)   # nobody presses: every pad is dead
     assert not app.selftest_ok
     assert [ln for ln in app.selftest_lines if not ln.startswith("OK")]
 
