@@ -1,85 +1,54 @@
 # MicroPython only: the pad handler compiled by the native emitter, for
-# bench_pads (the same body as PadCapture.irq; bench_pads checks that each
-# variant gives the same events as the plain handler before it times it).
+# bench_pads (bench_pads checks that each variant gives the same events as
+# the plain handler before it times it).
+#
+# There is one copy of the handler logic, PadCapture.irq in
+# firmware/pads/capture.py: NativeCapture is built from that method's source
+# text with @micropython.native put in front of it, so the figure always
+# measures the firmware's handler, never a copy that has drifted.
 # The viper variant is the firmware's own, pads/capture_viper.py.
-import micropython
+import micropython  # noqa: F401  (named by the decorator in the built source)
+import pads.capture
 from pads.capture import PadCapture
 
+_START = "    def irq(self, pin):"
 
-class NativeCapture(PadCapture):
-    @micropython.native
-    def irq(self, pin):
-        t = self._ticks()
-        lv = self._read()
-        pins = self._pins
-        if pins is not None:
-            i = 0
-            while i < self.n_pads:
-                if pins[i] is pin:
-                    lv |= 1 << i
-                    break
-                i += 1
-        lv &= self.all_mask & ~self.stuck_mask
-        if not lv:
-            return
-        last = self._last
-        rel_t = self._rel_t
-        down = self._down_gen
-        up = self._up_gen
-        deb = self.debounce_us
-        quiet = self.release_us
-        k = 0
-        bit = 1
-        while bit <= lv:
-            if lv & bit:
-                if down[k] == up[k]:
-                    # Newly down since it was last seen released.
-                    down[k] = (down[k] + 1) & 255
-                    ok = True
-                    # Time since the pad's last accepted press and since it
-                    # was seen released, as forward distances modulo 2**30
-                    # (S4).  Every intermediate value stays a small int on
-                    # the board (|x| < 2**30): 2**30 itself is not one, so
-                    # it is added in two steps.
-                    if self._accepted & bit:
-                        d = t - last[k]
-                        if d < 0:
-                            d += 0x3FFFFFFF
-                            d += 1
-                        if d < deb:
-                            ok = False
-                    if ok and self._rel_known & bit:
-                        d = t - rel_t[k]
-                        if d < 0:
-                            d += 0x3FFFFFFF
-                            d += 1
-                        if d < quiet:
-                            ok = False
-                    if ok:
-                        last[k] = t
-                        self._accepted |= bit
-                        w = self._w
-                        n = w - self._r
-                        if n < 0:
-                            n += self._wrap
-                        if n >= self.ring_size:
-                            self.overflow += 1
-                        else:
-                            i = w
-                            if i >= self.ring_size:
-                                i -= self.ring_size
-                            self._ring_pad[i] = k
-                            self._ring_t[i] = t
-                            w += 1
-                            if w == self._wrap:
-                                w = 0
-                            self._w = w
-                    else:
-                        self.bounced += 1
-                # else: still held (not seen released): chatter, or a pad
-                # that stays down while another one is pressed.
-            bit <<= 1
-            k += 1
 
+def method_source(path, start=_START):
+    """The lines of the method whose `def` line is `start` in the file at
+    `path`, up to the next line indented no deeper than that `def` (the next
+    method or section comment of the class)."""
+    out = []
+    indent = len(start) - len(start.lstrip())
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not out:
+                if line == start:
+                    out.append(line)
+                continue
+            body = line.lstrip()
+            if body and len(line) - len(body) <= indent:
+                break
+            out.append(line)
+    if not out:
+        raise ValueError("%s: no line %r (was PadCapture.irq renamed?)" % (path, start.strip()))
+    return out
+
+
+def with_emitter(cls, emitter, name):
+    """A subclass of cls named `name` whose irq is PadCapture.irq's source
+    compiled with @micropython.<emitter>."""
+    src = ["class %s(_Base):" % name, "    @micropython.%s" % emitter]
+    src += method_source(pads.capture.__file__)
+    # The method runs with the capture module's globals, as the original does.
+    scope = dict(pads.capture.__dict__)
+    scope["_Base"] = cls
+    scope["micropython"] = micropython
+    exec("\n".join(src) + "\n", scope)
+    return scope[name]
+
+
+NativeCapture = with_emitter(PadCapture, "native", "NativeCapture")
 
 from pads.capture_viper import ViperCapture  # noqa: E402,F401  (the firmware's own)

@@ -56,3 +56,16 @@ def test_s2_viper_handler_equals_the_plain_one_and_allocates_nothing():
     n, overflow, bounced, calls = [int(x) for x in out[0].split()]
     assert n > 100 and overflow > 0 and bounced > 0 and calls > n
     assert out[1] == "True True True"
+
+
+def test_s2_bench_native_variant_is_the_firmware_handler_recompiled():
+    # bench/pads_variants.py builds its native handler from the source text
+    # of PadCapture.irq (no copy to drift): it must be a new function, give
+    # the plain handler's events, and allocate nothing either.
+    out = mp.run(SCENARIO + """
+from pads_variants import NativeCapture
+e = run(NativeCapture, False)
+f = run(NativeCapture, True)
+print(NativeCapture.irq is not PadCapture.irq, a == e, a == f)
+""", path=(mp.FIRMWARE, mp.os.path.join(mp.ROOT, "bench"))).split("\n")
+    assert out[2] == "True True True"
