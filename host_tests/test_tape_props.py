@@ -10,16 +10,9 @@ from hal.host.bots import Bot, TapeMatch
 from hal.host.clock import VirtualClock
 from hal.host.pads import HostPads
 import mp
+from tape_helpers import cards_conserved
 
 WRAP = 1 << 30
-
-
-def cards_conserved(g):
-    seen = []
-    for h in g.hands:
-        seen += h.to_list()
-    seen += list(g.pile[:g.pile_n])
-    return sorted(seen) == list(range(52))
 
 
 options = st.fixed_dictionaries({

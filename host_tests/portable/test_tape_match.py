@@ -6,6 +6,7 @@ from tinytest import raises, MICROPYTHON
 from core import log
 from games import tape
 from hal.host.bots import Bot, TapeMatch
+from tape_helpers import cards_conserved
 
 WRAP = 1 << 30
 
@@ -14,14 +15,6 @@ def play(opts, seed=1, start_us=0, **kw):
     m = TapeMatch(opts, seed, start_us=start_us, **kw)
     g = m.run(max_us=4 * 3600 * 1000000)
     return m, g
-
-
-def cards_conserved(g):
-    seen = []
-    for h in g.hands:
-        seen += h.to_list()
-    seen += list(g.pile[:g.pile_n])
-    return sorted(seen) == list(range(52))
 
 
 def test_t12_bot_match_ends_with_cards_conserved_tempo_and_turns():

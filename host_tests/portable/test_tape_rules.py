@@ -4,6 +4,7 @@ from tinytest import raises
 from core import cards, log
 from games import tape
 from games.tape import Tape
+from tape_helpers import cards_conserved
 
 MS = 1000
 TEMPO = 1500 * MS
@@ -69,14 +70,6 @@ def events(g, *kinds):
 def last(g, kind):
     e = events(g, kind)
     return e[-1][2] if e else None
-
-
-def cards_conserved(g):
-    seen = []
-    for h in g.hands:
-        seen += h.to_list()
-    seen += list(g.pile[:g.pile_n])
-    return sorted(seen) == list(range(52))
 
 
 # ---- T1, L: options -------------------------------------------------------
