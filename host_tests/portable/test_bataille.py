@@ -48,6 +48,19 @@ def only(evs, name):
     return [d for ev, d in evs if ev == name]
 
 
+def tie_then_battle(g, lg, cont, ps):
+    """Play the duel, which must tie with `cont` the players going on (B3),
+    then the battle, which must be between players `ps`; the battle's
+    events."""
+    g.step(0)
+    assert g.tie and list(g.cont) == cont
+    events(lg)
+    assert g.step(0) == B.BATTLE
+    evs = events(lg)
+    assert only(evs, "battle")[0]["ps"] == ps
+    return evs
+
+
 def took(g):
     return [cards.name(g.took[i]) for i in range(g.took_n)]
 
@@ -135,12 +148,7 @@ def test_b3_three_players_only_the_tied_battle_lower_card_to_winner():
                   ["7H", "2H", "3H", "4H", "5H"],
                   ["3C", "9C"], rest=2)
     g, lg = game(hands)
-    g.step(0)
-    assert g.tie and list(g.cont) == [1, 1, 0]
-    events(lg)
-    assert g.step(0) == B.BATTLE
-    evs = events(lg)
-    assert only(evs, "battle")[0]["ps"] == [0, 1]
+    evs = tie_then_battle(g, lg, [1, 1, 0], [0, 1])
     assert [p for p, c, up in flips(evs)] == [0, 0, 0, 1, 1, 1, 0, 1]  # not player 2
     assert g.step(0) == B.TAKE and g.taker == 0
     assert "3C" in took(g) and g.took_n == 11

@@ -4,7 +4,7 @@ from tinytest import raises
 from core import cards, log
 from games import bataille as B
 from games.bataille import Bataille
-from test_bataille import stack, game, events, flips, only, took
+from test_bataille import stack, game, events, flips, only, took, tie_then_battle
 
 
 def dogs(*tops, rest=0):
@@ -44,12 +44,7 @@ def test_w2_biggest_dog_takes_three_and_four_players():
 
 def test_w3_bata_waf_one_down_one_up_only_the_tied():
     g, lg = game(dogs(["W4a", "W1a", "W2a"], ["W4b", "W1b", "W6b"], ["W2c"]), name="batawaf")
-    g.step(0)
-    assert g.tie and list(g.cont) == [1, 1, 0]
-    events(lg)
-    assert g.step(0) == B.BATTLE
-    evs = events(lg)
-    assert only(evs, "battle")[0]["ps"] == [0, 1]
+    evs = tie_then_battle(g, lg, [1, 1, 0], [0, 1])
     assert flips(evs) == [(0, "W1a", False), (1, "W1b", False), (0, "W2a", True), (1, "W6b", True)]
     g.step(0)
     assert g.taker == 1 and g.took_n == 7 and "W2c" in took(g)
