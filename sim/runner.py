@@ -18,6 +18,18 @@ def _say(msg):
     sys.stderr.write("sim: %s\n" % msg)
 
 
+def _refused(e):
+    """A board, script or option the box refuses: its message; status 2."""
+    _say(str(e))
+    return 2
+
+
+def _cannot(path, what, e):
+    """An OSError on `path` while trying to `what`; status 1."""
+    _say("%s: cannot %s (%s)" % (path, what, e.strerror or e))
+    return 1
+
+
 def run(cfg):
     if not cfg.headless:
         from sim import screen as _screen
@@ -33,34 +45,28 @@ def run(cfg):
     try:
         board = _box.load_board(cfg.board)
     except _box.BoxError as e:
-        _say(str(e))
-        return 2
+        return _refused(e)
     presses = []
     if cfg.script:
         try:
             presses = _script.load(cfg.script, board.n_pads)
         except _script.ScriptError as e:
-            _say(str(e))
-            return 2
+            return _refused(e)
         except OSError as e:
-            _say("%s: cannot read the press script (%s)" % (cfg.script, e.strerror or e))
-            return 1
+            return _cannot(cfg.script, "read the press script", e)
     if cfg.screenshots:
         try:
             os.makedirs(cfg.screenshots, exist_ok=True)
         except OSError as e:
-            _say("%s: cannot make the screenshot folder (%s)" % (cfg.screenshots, e.strerror or e))
-            return 1
+            return _cannot(cfg.screenshots, "make the screenshot folder", e)
     try:
         if cfg.storage:
             os.makedirs(cfg.storage, exist_ok=True)
         b = _box.Box(board, cfg, cfg.storage)
     except _box.BoxError as e:
-        _say(str(e))
-        return 2
+        return _refused(e)
     except OSError as e:
-        _say("%s: cannot use it as the box's file system (%s)" % (cfg.storage, e.strerror or e))
-        return 1
+        return _cannot(cfg.storage, "use it as the box's file system", e)
     try:
         if cfg.headless:
             from sim import headless
@@ -86,6 +92,5 @@ def write_log(cfg, b):
         with open(cfg.log, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as e:
-        _say("%s: cannot write the log (%s)" % (cfg.log, e.strerror or e))
-        return 1
+        return _cannot(cfg.log, "write the log", e)
     return 0
