@@ -17,6 +17,7 @@ GAMES = (("batawaf", 2, None), ("bataille", 2, {"length": "court"}),
 
 SCRIPT = """
 import gc, sys, time
+import main    # the box's boot settings first, as on the board (gc threshold)
 from app import headless
 game, players, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 opts = %r[game]
