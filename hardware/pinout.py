@@ -1,12 +1,16 @@
 """The physical pin-out of each module a board file may name, and the pins a
-board file uses, read from its JSON alone (no firmware import, so the
-diagrams can be drawn on a PC that has only matplotlib).
+board file uses, read from its JSON alone (no firmware package is imported,
+so the diagrams can be drawn on a PC that has only matplotlib; the one table
+shared with the firmware, which display fields are pins, is read from
+firmware/hal/boarddata.py, plain data with no imports).
 
 A module is a list of header positions, each (side, row, name, where):
 side "L"/"R" seen from above with the USB connector at the top, row 0 at the
 top, name "GP22"/"VSYS"/"GND", where the text a maker finds on the board
 ("pin 29" on the Pico, "right edge" on the RP2040-Zero).
 """
+import importlib.util
+import os
 
 # Raspberry Pi Pico and Pico W: the same 40-pin header (Pico datasheet,
 # "Pinout"): pins 1-20 down the left side, 21-40 up the right side.
@@ -73,14 +77,21 @@ def position(module_name, name):
     raise ValueError("%s is not on the %s header" % (name, module(module_name)["title"]))
 
 
+def _firmware_boarddata():
+    # Loaded by its path, not as hal.boarddata: importing the hal package
+    # would open the firmware's drivers, and only this data file is needed.
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "firmware", "hal", "boarddata.py")
+    spec = importlib.util.spec_from_file_location("_firmware_boarddata", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 # Display fields that are pins, per kind/bus (the rest are numbers: spi, i2c,
-# addr, baudrate...).  The order is the order wires are listed in.
-DISPLAY_PINS = {
-    "ws2812": ("pin",),
-    "ssd1680": ("sck", "mosi", "cs", "dc", "rst", "busy"),
-    "ssd1306/i2c": ("sda", "scl"),
-    "ssd1306/spi": ("sck", "mosi", "cs", "dc", "rst"),
-}
+# addr, baudrate...), in the order wires are listed in: the firmware's own
+# table (Board.uses), so a board's wiring and its diagram name the same pins.
+DISPLAY_PINS = _firmware_boarddata().DISPLAY_PINS
 
 
 def display_key(disp):
