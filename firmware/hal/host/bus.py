@@ -9,6 +9,17 @@ class Wire:
     def __init__(self):
         self.events = []   # ("pin", gpio, v) | ("spi", bus, bytes) | ("i2c", bus, addr, bytes)
         self.levels = {}   # gpio -> last level driven
+        # None: every transfer is copied whole (tests read them back).  A
+        # number: a longer transfer keeps only its first max_copy bytes, for
+        # long runs in a small heap (app.headless.play) where a copy of each
+        # e-ink frame (4.7 KB in one block) would not find room.
+        self.max_copy = None
+
+    def copy(self, buf):
+        n = self.max_copy
+        if n is not None and len(buf) > n:
+            return bytes(memoryview(buf)[:n])
+        return bytes(buf)
 
     def clear(self):
         self.events = []
@@ -77,7 +88,7 @@ class HostSPI:
         self.baudrate = baudrate
 
     def write(self, buf):
-        self.wire.events.append(("spi", self.id, bytes(buf)))
+        self.wire.events.append(("spi", self.id, self.wire.copy(buf)))
 
 
 class HostI2C:
@@ -99,7 +110,7 @@ class HostI2C:
 
     def writeto(self, addr, buf, stop=True):
         self._check(addr)
-        self.wire.events.append(("i2c", self.id, addr, bytes(buf)))
+        self.wire.events.append(("i2c", self.id, addr, self.wire.copy(buf)))
         return len(buf)
 
     def writevto(self, addr, bufs, stop=True):
