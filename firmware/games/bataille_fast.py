@@ -156,30 +156,25 @@ def _battle2(g):
         g.battles += 1
         # Each lays `down` cards face down, then one face up, as _battle;
         # the ring indexes are inlined (one method call per card doubles
-        # the time of a battle on CPython).
-        buf = pa.buf
-        h = pa.head
-        for k in range(down + 1):
-            pot[m + k] = buf[h]
-            h += 1
-            if h == cap:
-                h = 0
-        pa.head = h
-        pa.n -= down + 1
-        a = pot[m + down]
-        pot[m + down] = 0
-        m += down
-        buf = pb.buf
-        h = pb.head
-        for k in range(down + 1):
-            pot[m + k] = buf[h]
-            h += 1
-            if h == cap:
-                h = 0
-        pb.head = h
-        pb.n -= down + 1
-        b = pot[m + down]
-        m += down
+        # the time of a battle on CPython).  The face-up card is kept aside
+        # (its slot takes the next player's first card): the face-down
+        # cards come first in the pot, then a's and b's face-up ones.
+        for side in range(2):
+            pile = pb if side else pa
+            buf = pile.buf
+            h = pile.head
+            for k in range(down + 1):
+                pot[m + k] = buf[h]
+                h += 1
+                if h == cap:
+                    h = 0
+            pile.head = h
+            pile.n -= down + 1
+            if side:
+                b = pot[m + down]
+            else:
+                a = pot[m + down]
+            m += down
         pot[m] = a
         pot[m + 1] = b
         m += 2
