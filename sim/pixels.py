@@ -3,17 +3,13 @@
 The window shows the firmware's own frame buffer, so it must read every
 framebuf format the renderer may use, with framebuf's exact bit layout
 (the same one the board's display drivers send).  Format numbers are
-MicroPython's (framebuf.MONO_VLSB == 0, ...), which the gfx shim reuses.
+MicroPython's (framebuf.MONO_VLSB == 0, ...), taken from the firmware's gfx
+shim, which reuses them.
 """
 import numpy as np
 
-MONO_VLSB = 0
-RGB565 = 1
-GS4_HMSB = 2
-MONO_HLSB = 3
-MONO_HMSB = 4
-GS2_HMSB = 5
-GS8 = 6
+from gfx.framebuf_py import MONO_VLSB, RGB565, GS4_HMSB, MONO_HLSB, MONO_HMSB, GS2_HMSB, GS8
+
 RGB888 = 100   # not a framebuf format: a plain r,g,b byte triple per pixel
 
 NAMES = {MONO_VLSB: "MONO_VLSB", RGB565: "RGB565", GS4_HMSB: "GS4_HMSB", MONO_HLSB: "MONO_HLSB",
