@@ -9,6 +9,7 @@ import types
 import pytest
 
 from hal.host.clock import VirtualClock
+from pads_helpers import drain
 
 SIO_GPIO_IN = 0xD0000004
 
@@ -91,13 +92,7 @@ def test_s2_a_press_through_the_registered_handler(rp2):
     machine.mem32.gpio_in = ((1 << 30) - 1) & ~((1 << 4) | (1 << 5))
     pin = FakePin.made[4]
     pin.irq_args[1](pin)
-    cap = pads.capture
-    got = []
-    k = cap.next_event()
-    while k >= 0:
-        got.append((k, cap.ev_t))
-        k = cap.next_event()
-    assert got == [(1, 1000), (2, 1000)]
+    assert drain(pads.capture) == [(1, 1000), (2, 1000)]
 
 
 def test_s1_bad_pin_lists_are_refused_with_the_reason(rp2):

@@ -4,6 +4,9 @@
 # both handlers run every one of their calls with the heap locked.
 import mp
 
+# The firmware, the bench's variants and the shared test helpers.
+PATH = (mp.FIRMWARE, mp.os.path.join(mp.ROOT, "bench"), mp.os.path.join(mp.HERE, "portable"))
+
 SCENARIO = """
 import micropython
 from core.rng import Rng
@@ -11,6 +14,7 @@ from hal.host.clock import VirtualClock
 from hal.host.pads import HostPads, chatter
 from pads.capture import PadCapture
 from pads.capture_viper import ViperCapture
+from pads_helpers import drain
 
 def run(cls, locked):
     rng = Rng(3)
@@ -36,10 +40,7 @@ def run(cls, locked):
     out = []
     while clock.now < t + 500000:
         pads.run_until(clock.now + 397000)
-        k = cap.next_event()
-        while k >= 0:
-            out.append((k, cap.ev_t))
-            k = cap.next_event()
+        out += drain(cap)
     return out, cap.overflow, cap.bounced, pads.irq_calls
 
 a = run(PadCapture, False)
@@ -52,7 +53,7 @@ print(a == b, b == c, a == d)
 
 
 def test_s2_viper_handler_equals_the_plain_one_and_allocates_nothing():
-    out = mp.run(SCENARIO).split("\n")
+    out = mp.run(SCENARIO, path=PATH).split("\n")
     n, overflow, bounced, calls = [int(x) for x in out[0].split()]
     assert n > 100 and overflow > 0 and bounced > 0 and calls > n
     assert out[1] == "True True True"
@@ -67,5 +68,5 @@ from pads_variants import NativeCapture
 e = run(NativeCapture, False)
 f = run(NativeCapture, True)
 print(NativeCapture.irq is not PadCapture.irq, a == e, a == f)
-""", path=(mp.FIRMWARE, mp.os.path.join(mp.ROOT, "bench"))).split("\n")
+""", path=PATH).split("\n")
     assert out[2] == "True True True"

@@ -7,17 +7,9 @@ from core.rng import Rng
 from hal.host.clock import VirtualClock
 from hal.host.pads import HostPads, chatter
 from pads.capture import PadCapture
+from pads_helpers import drain
 
 WRAP = 1 << 30
-
-
-def drain(cap):
-    out = []
-    k = cap.next_event()
-    while k >= 0:
-        out.append((k, cap.ev_t))
-        k = cap.next_event()
-    return out
 
 
 def make(n=4, start=0, **kw):
