@@ -6,6 +6,7 @@ import pytest
 from core.rng import Rng
 from hal.host.clock import VirtualClock
 from hal.host.pads import HostPads, chatter
+from pads_helpers import drain
 
 LAT = [0, 7, 19, 25, 40, 63, 90, 100]
 
@@ -34,18 +35,14 @@ def run_presses(total, seed=2024, start=0, n=8):
             nxt[k] = end + 45000 + rng.below(55001)
             done += 1
         pads.run_until(min(nxt) - 1)
-        e = cap.next_event()
-        while e >= 0:
-            got[e].append(cap.ev_t)
-            e = cap.next_event()
+        for k, t_ev in drain(cap):
+            got[k].append(t_ev)
     t = min(nxt)
     while t < max(nxt) + 200000:
         t += 100000
         pads.run_until(t)
-        e = cap.next_event()
-        while e >= 0:
-            got[e].append(cap.ev_t)
-            e = cap.next_event()
+        for k, t_ev in drain(cap):
+            got[k].append(t_ev)
     return pads, expected, got
 
 
