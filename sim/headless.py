@@ -23,25 +23,19 @@ def run(cfg, b, presses=()):
     if cfg.bots is not None:
         b.add_bots(cfg.bots, cfg.seed)
     shooter = None
-    draw = None
+    shoot = None
     if cfg.screenshots:
-        shooter, draw = _offscreen(cfg, b)
+        shooter, shoot = _offscreen(cfg, b)
     t0 = b.clock.now
     limit = t0 + cfg.max_us
     b.begin()
     while not b.finished and not b.failed and b.clock.now < limit:
         b.step_until(min(limit, b.clock.now + b.quantum_us()))
-        if shooter is not None:
-            fr = b.frame()
-            if fr is not None and fr[0] != shooter.last:
-                draw(fr)
-                shooter.maybe(fr[0], b.clock.now - t0)
-    if shooter is not None:
+        if shoot is not None:
+            shoot(b.clock.now - t0)
+    if shoot is not None:
         # the final screen (a refresh may still have been pending)
-        fr = b.frame()
-        if fr is not None and fr[0] != shooter.last:
-            draw(fr)
-            shooter.maybe(fr[0], b.clock.now - t0)
+        shoot(b.clock.now - t0)
     if not b.finished:
         b.stop()     # the log of the game so far goes to the box's files
     code = runner.write_log(cfg, b)
@@ -76,4 +70,11 @@ def _offscreen(cfg, b):
         rgb = _view.frame_rgb(b.kind, fr[1], b.width, b.height, fr[2])
         v.draw(rgb, b.leds(), b.down(), "%s   t=%.1f s   %s" % (b.board.name, (b.clock.now - t0) / 1e6,
                                                                 b.status()))
-    return shooter, draw
+
+    def shoot(t_us):
+        # Draw and save the box's screen if it changed since the last shot.
+        fr = b.frame()
+        if fr is not None and fr[0] != shooter.last:
+            draw(fr)
+            shooter.maybe(fr[0], t_us)
+    return shooter, shoot
