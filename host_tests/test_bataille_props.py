@@ -171,16 +171,23 @@ class Table:
         self.check_places(lineno)
 
 
+def rebuilt(entries):
+    """The Table of a whole log: the deal checked (every card in one place),
+    then every event applied, each checked by the rules as it goes."""
+    t = Table(entries)
+    t.check_places(2)
+    for lineno, _, ev, d in entries[2:]:
+        t.apply(lineno, ev, d)
+    return t
+
+
 @PROPS
 @given(setups())
 def test_l_every_card_in_exactly_one_place_after_every_event(setup):
     game, opts, seed = setup
     g, lg = play_logged(game, opts, seed)
     entries = log.read(lg.text().splitlines())
-    t = Table(entries)
-    t.check_places(2)
-    for lineno, _, ev, d in entries[2:]:
-        t.apply(lineno, ev, d)
+    t = rebuilt(entries)
     assert entries[-1][2] == "end"
     assert [len(h) for h in t.piles] == g.counts()
 
@@ -192,9 +199,7 @@ def test_b4_uneven_stacked_deals_follow_the_rules_and_replay(setup):
     g, lg = play_logged(game, opts, seed, hands=hands)
     assert g.done
     entries = log.read(lg.text().splitlines())
-    t = Table(entries)
-    for lineno, _, ev, d in entries[2:]:
-        t.apply(lineno, ev, d)
+    rebuilt(entries)
     r = B.replay(entries)
     assert r.done and not r.truncated and r.counts() == g.counts()
     if "min" not in str(opts.get("length")):
