@@ -473,12 +473,22 @@ def test_t11_a_player_without_cards_who_false_slaps_comes_back():
     assert last(g, "take")["p"] == 1 and g.counts()[1] == 3
 
 
-def test_t12_match_to_a_target_of_points():
-    # Player 0 holds one card in rounds 2 and 3 (player 1 in round 1).
-    g = Tape({"players": 2, "target": 2, "rules": []}, seed=3, hands=stack(2, [], [51, 1]))
-    g.deal_source = lambda rnd: stack(2, [], [1, 51])
+def lone_card_match(later_sizes, **opts):
+    """A two-player match with no slap rules, played to its end: in round 1
+    player 1 holds a single card, in round rnd > 1 the hands have the sizes
+    later_sizes(rnd); the player with the single card takes the round."""
+    opts["players"] = 2
+    opts["rules"] = []
+    g = Tape(opts, seed=3, hands=stack(2, [], [51, 1]))
+    g.deal_source = lambda rnd: stack(2, [], later_sizes(rnd))
     g.start(0)
     g.advance_us(100000 * MS)
+    return g
+
+
+def test_t12_match_to_a_target_of_points():
+    # Player 0 holds one card in rounds 2 and 3 (player 1 in round 1).
+    g = lone_card_match(lambda rnd: [1, 51], target=2)
     ends = events(g, "end")
     rounds = events(g, "round")
     assert g.done and len(rounds) == 3
@@ -490,19 +500,13 @@ def test_t12_match_to_a_target_of_points():
 
 
 def test_t12_equal_points_share_the_win():
-    g = Tape({"players": 2, "rounds": 2, "rules": []}, seed=3, hands=stack(2, [], [51, 1]))
-    g.deal_source = lambda rnd: stack(2, [], [1, 51])
-    g.start(0)
-    g.advance_us(100000 * MS)
+    g = lone_card_match(lambda rnd: [1, 51], rounds=2)
     e = last(g, "end")
     assert e["reason"] == "rounds" and e["points"] == [1, 1] and e["winners"] == [0, 1]
 
 
 def test_t12_match_of_a_fixed_number_of_rounds():
-    g = Tape({"players": 2, "rounds": 3, "rules": []}, seed=3, hands=stack(2, [], [51, 1]))
-    g.deal_source = lambda rnd: stack(2, [], [51, 1] if rnd != 2 else [1, 51])
-    g.start(0)
-    g.advance_us(100000 * MS)
+    g = lone_card_match(lambda rnd: [51, 1] if rnd != 2 else [1, 51], rounds=3)
     e = last(g, "end")
     assert g.done and g.round == 3 and e["reason"] == "rounds"
     assert e["points"] == [1, 2] and e["winners"] == [1] and g.winners == [1]
@@ -528,10 +532,7 @@ def test_t13_hidden_count_is_recorded_and_play_is_unchanged():
 # ---- L: replay of stacked multi-round matches ------------------------------------
 
 def _three_round_log():
-    g = Tape({"players": 2, "rounds": 3, "rules": []}, seed=3, hands=stack(2, [], [51, 1]))
-    g.deal_source = lambda rnd: stack(2, [], [51, 1] if rnd != 2 else [1, 51])
-    g.start(0)
-    g.advance_us(100000 * MS)
+    g = lone_card_match(lambda rnd: [51, 1] if rnd != 2 else [1, 51], rounds=3)
     assert g.done
     return g, list(g.log.lines)
 
