@@ -28,18 +28,13 @@
 # Holding a pad _HOLD_MS (or the menu button) pauses; a press resumes.  The
 # games are told a time that stops while paused, so a pause changes nothing
 # in the game or its log.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
-
 import gc
 from core import log as _log
 from core import ticks
 from app import io, menu as _menu, settings as _set, sounds, strings, view as _view
 from app.logs import GameLogs
 from gfx import render
+from core.compat import const
 
 _HOLD_MS = const(2000)
 _JOIN_WAIT_MS = const(2500)

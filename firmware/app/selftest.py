@@ -1,9 +1,3 @@
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
-
 """The hardware self-test: a maker's first check of a freshly built box, and
 later the "is it the box or the child?" check.
 
@@ -59,6 +53,7 @@ from app import io
 from app import sounds
 from gfx import fb as gfb
 from drivers import DisplayError
+from core.compat import const
 
 _DISPLAY_WAIT_MS = const(5000)    # an e-ink full refresh takes ~1.6 s
 _PAD_TIMEOUT_MS = const(10000)

@@ -6,11 +6,7 @@
 # 64..99.  Small ints keep piles in bytearrays and cost no allocation on
 # MicroPython; names exist only for the log and the screen.
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
+from core.compat import const
 
 STANDARD = const(0)
 DOGS = const(1)

@@ -3,11 +3,7 @@
 # Code N = N short flashes (200 ms on, 300 ms off), then a 1.5 s pause, again
 # and again.  Pure function of time: the main loop asks for the level now,
 # nothing sleeps, the pads keep working.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
+from core.compat import const
 
 DISPLAY_NO_ANSWER = const(2)   # I2C NACK / SPI panel never ready at init
 DISPLAY_BUSY_STUCK = const(3)  # e-ink busy pin never released

@@ -12,15 +12,10 @@
 # An I2C NACK (nothing at that address) raises OSError on the bus; it becomes
 # `error` (a DisplayError saying what to check) and the panel is given up;
 # the box blinks the code on the pad LEDs and plays on.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
-
 from drivers import DisplayError
 from drivers import blink
 from gfx import fb as gfb
+from core.compat import const
 
 _SET_CONTRAST = const(0x81)
 _ENTIRE_ON_RESUME = const(0xA4)

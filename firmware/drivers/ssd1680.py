@@ -18,15 +18,10 @@
 # Refreshes: a full one (display mode 1, clears ghosting, flashes) every
 # `full_every` partial ones (display mode 2: only changed pixels move,
 # against the previous image kept in the controller's second RAM).
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
-
 from drivers import DisplayError
 from drivers import blink
 from gfx import fb as gfb
+from core.compat import const
 
 # Commands (SSD1680 datasheet, command table)
 _DRIVER_OUTPUT = const(0x01)

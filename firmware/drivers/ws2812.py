@@ -21,14 +21,9 @@
 # show() scales every channel by the same factor when the estimate would pass
 # the budget (board file display.max_ma), rounding down, so no frame sent can
 # draw more than the budget by this model.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
-
 from array import array
 from gfx import fb as gfb
+from core.compat import const
 
 IDLE_UA = const(1000)
 MA_PER_CHANNEL = const(20)

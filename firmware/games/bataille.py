@@ -13,17 +13,12 @@
 # nothing on MicroPython (bench/bench_bataille.py measures it).
 #
 # replay(entries) re-runs a log (core.log.read) and checks it line by line.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
-
 from core import cards as _cards
 from core import deal as _deal
 from core import options as _opt
 from core.pile import Pile
 from core.rng import Rng
+from core.compat import const
 
 # Phases returned by step(): what the box should show next.
 DUEL = const(1)     # every player in the game flipped (B2, W2)

@@ -25,12 +25,6 @@
 # In `turns` mode the press that lays a card is logged only as its `count`
 # (and `flip`) line, whose `t` is in ms: the card is laid at that whole
 # millisecond, so a replay of the log decides everything as the box did.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
-
 from core import cards as _cards
 from core import deal as _deal
 from core import log as _log
@@ -38,6 +32,7 @@ from core import options as _opt
 from core import ticks as _ticks
 from core.pile import Pile
 from core.rng import Rng
+from core.compat import const
 
 # T4 then T5, in the order a verdict names the first rule that holds.
 RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3", "ten")

@@ -11,14 +11,9 @@
 # them (two players: bottom half p0, top half p1 turned 180 degrees; three or
 # four: quadrants clockwise from bottom-left, each turned towards its side).
 # Wide displays: one column per player, left to right.
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[no-redef]
-        return x
-
 from gfx import glyphs
 from core import cards
+from core.compat import const
 
 # Colour indices (the Canvas maps them to the display's pixel values).
 BG = const(0)
