@@ -14,6 +14,7 @@ import pytest
 import app_heap
 
 HEAP_BUDGET = int(os.environ.get("APP_HEAP", 196 * 1024))   # smallest today: 180 KB, each game
+EINK_BUDGET = int(os.environ.get("APP_HEAP_EINK", 196 * 1024))   # smallest today: 188 KB
 GOAL = 96 * 1024
 
 
@@ -27,6 +28,13 @@ def tree():
 @pytest.mark.parametrize("game,players,opts", app_heap.GAMES)
 def test_app_every_game_completes_from_mpy_build_within_heap_budget(tree, game, players, opts):
     ok, peak, out = app_heap.run_game(tree, game, players, HEAP_BUDGET)
+    assert ok, out[-2000:]
+
+
+def test_app_eink_game_completes_from_mpy_build_within_heap_budget(tree):
+    # the e-ink board: a 4.7 KB frame per refresh on the recording bus
+    board = os.path.join(app_heap.ROOT, "boards", "pico_eink.json")
+    ok, peak, out = app_heap.run_game(tree, "bataille", 2, EINK_BUDGET, board=board)
     assert ok, out[-2000:]
 
 
