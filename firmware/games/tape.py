@@ -43,6 +43,13 @@ MAX_PLAYERS = const(8)
 # The pause between the end of a round and the next deal, so that the box
 # can show the points (presses then are ignored, as in the settle pause).
 ROUND_PAUSE_MS = const(3000)
+# Game time on the board (see the header): the epoch moves once the latest
+# tick is this far past it (4.5 minutes), at the next quiet moment.
+_REBASE_US = const(1 << 28)
+# The oldest time a press can still have after a rebase, less 1 ms.
+_STALE = const(-(1 << 29) - 1000)
+# No press yet in the window (press times may be negative since the epoch).
+_NO_SLAP = const(-(1 << 30))
 
 # Card names made once (C2): the log of every turn names a card, and a
 # take names the whole pile; 52 short strings cost less than a string per
@@ -138,10 +145,14 @@ class Tape:
         self.winners = []
         self.reason = None
         self.truncated = False
-        self.now_us = 0        # logical time: the last timer or input taken
-        self.due_us = None     # the pending timer of the phase, if any
+        # Game time (see the header): ms since the start of the epoch, and
+        # times in us since the epoch (moved forward at quiet moments).
+        self._base_ms = 0
+        self._now = 0          # logical time: the last timer or input taken
+        self._due = None       # the pending timer of the phase, if any
         self.window_rule = None
-        self.window_open_us = 0
+        self._win_ms = 0       # the window's opening: _base_ms then, and us
+        self._win = 0          # since that epoch (never rebased)
         self.cards_laid = 0    # counters that let a bot or screen see news
         self.turn_no = 0
         self.windows = 0
@@ -149,10 +160,10 @@ class Tape:
         self.last_taker = -1
         self.last_verdict = None
         # The slap window / false slap being collected.
-        self._slap_t = [-1] * self.n   # first press time in the window, us
+        self._slap_t = [_NO_SLAP] * self.n   # first press time in the window
         self._order = []               # players in press order
-        self._ref_tick = 0
-        self._ref_us = 0
+        self._ref_tick = 0     # the latest ticks_us seen, and its time
+        self._ref_rel = 0      # since the epoch (us)
         self.started = False
 
     # ---- the screen's view ----------------------------------------------
@@ -188,27 +199,68 @@ class Tape:
 
     # ---- time -----------------------------------------------------------
     def _unwrap(self, t):
+        """A ticks_us value as us since the epoch."""
         d = _ticks.diff(t, self._ref_tick)
-        u = self._ref_us + d
+        u = self._ref_rel + d
         if d > 0:
             self._ref_tick = t
-            self._ref_us = u
+            self._ref_rel = u
         return u
+
+    def _rebase(self):
+        """Move the epoch to the latest tick seen (whole ms), so that every
+        time the engine keeps stays a small int on the board.  Only at a
+        quiet moment: in a slap window or false slap the press times are
+        kept as they are until the verdict."""
+        ph = self.phase
+        if ph == WINDOW or ph == FALSE:
+            return
+        k = self._ref_rel // 1000
+        s = k * 1000
+        self._base_ms += k
+        self._ref_rel -= s
+        now = self._now - s
+        # A turns-mode wait can leave the last time taken far behind: no
+        # press can come before _STALE any more (ticks_us is unwrapped
+        # within 2**29 of the reference), so raising it there decides
+        # every later comparison the same way.
+        self._now = now if now > _STALE else _STALE
+        if self._due is not None:
+            self._due -= s
 
     def ticks_of(self, us):
         """The ticks_us value of a game time (us since start)."""
-        return _ticks.add(self._ref_tick, us - self._ref_us)
+        return _ticks.add(self._ref_tick, us - self._base_ms * 1000 - self._ref_rel)
 
     def next_deadline(self):
         """ticks_us of the next timer (None: only a press moves the game)."""
-        if self.due_us is None or self.done:
+        if self._due is None or self.done:
             return None
-        return self.ticks_of(self.due_us)
+        return _ticks.add(self._ref_tick, self._due - self._ref_rel)
 
+    # Game time, us since the start (unwrapped, so a long int on the board
+    # after 17.9 minutes): for replay, tests and host bots only.
     def next_deadline_us(self):
-        return None if self.done else self.due_us
+        if self.done or self._due is None:
+            return None
+        return self._base_ms * 1000 + self._due
 
-    # Events are emitted with self.log.emit(us // 1000, ev, ...) directly:
+    @property
+    def now_us(self):
+        """The last timer or input taken (us since start)."""
+        return self._base_ms * 1000 + self._now
+
+    @property
+    def due_us(self):
+        """The pending timer (us since start), or None."""
+        return None if self._due is None else self._base_ms * 1000 + self._due
+
+    @property
+    def window_open_us(self):
+        """When the last slap window opened (us since start)."""
+        return self._win_ms * 1000 + self._win
+
+    # Events are emitted with self.log.emit(t_ms, ev, ...) directly:
     # a helper taking *values would build each event's tuple twice.
 
     # ---- the public inputs ------------------------------------------------
@@ -217,7 +269,7 @@ class Tape:
             raise ValueError("this game has already started")
         self.started = True
         self._ref_tick = now_ticks & _ticks.MASK
-        self._ref_us = 0
+        self._ref_rel = 0
         o = self.options
         self.log.emit(0, "start", "tape", self.n, self.seed, {
             "players": o["players"], "mode": o["mode"], "tempo": o["tempo"],
@@ -231,13 +283,17 @@ class Tape:
         Presses must come in time order."""
         if not self.started:
             raise ValueError("press before start()")
-        self.press_us(p, self._unwrap(t_ticks))
+        self._press(p, self._unwrap(t_ticks))
+        if self._ref_rel >= _REBASE_US:
+            self._rebase()
 
     def poll(self, now_ticks):
         """Fire every timer due at or before now_ticks."""
         if not self.started:
             raise ValueError("poll before start()")
-        self.advance_us(self._unwrap(now_ticks))
+        self._advance(self._unwrap(now_ticks))
+        if self._ref_rel >= _REBASE_US:
+            self._rebase()
 
     def pump(self, capture, now_ticks):
         """The box's main-loop step: the capture's release and stuck-pad
@@ -258,22 +314,29 @@ class Tape:
         return n
 
     # The same on unwrapped game time (us since start): replay and tests.
+    # They never move the epoch (replay runs on a PC).
     def advance_us(self, u):
-        while not self.done and self.due_us is not None and self.due_us <= u:
-            due = self.due_us
-            self.due_us = None
-            if due > self.now_us:
-                self.now_us = due
-            self._fire(due)
+        self._advance(u - self._base_ms * 1000)
 
     def press_us(self, p, u):
+        self._press(p, u - self._base_ms * 1000)
+
+    def _advance(self, u):
+        while not self.done and self._due is not None and self._due <= u:
+            due = self._due
+            self._due = None
+            if due > self._now:
+                self._now = due
+            self._fire(due)
+
+    def _press(self, p, u):
         if self.done or p < 0 or p >= self.n:
             return
-        self.advance_us(u)
+        self._advance(u)
         if self.done:
             return
-        if u < self.now_us:
-            u = self.now_us  # late (see the header): at the last timer's time
+        if u < self._now:
+            u = self._now  # late (see the header): at the last timer's time
         ph = self.phase
         if ph == WINDOW:
             self._window_press(p, u)
@@ -282,9 +345,9 @@ class Tape:
         elif ph == PLAY:
             if self.turns_mode and p == self.turn:
                 card_us = (u // 1000) * 1000
-                if card_us < self.now_us:
-                    card_us = self.now_us
-                self.now_us = card_us
+                if card_us < self._now:
+                    card_us = self._now
+                self._now = card_us
                 self._turn(card_us)
             else:
                 self._false_start(p, u)
@@ -306,7 +369,7 @@ class Tape:
 
     def _play_from(self, us):
         self.phase = PLAY
-        self.due_us = None if self.turns_mode else us + self.tempo_us
+        self._due = None if self.turns_mode else us + self.tempo_us
 
     # ---- T2: rounds and dealing ------------------------------------------
     def _deal_round(self, us):
@@ -331,7 +394,7 @@ class Tape:
             for c in hands[p]:
                 self.hands[p].push_bottom(c)
         self.pile_n = 0
-        self.log.emit(us // 1000, "deal", self.dealer, [[_NAMES[c] for c in h] for h in hands])
+        self.log.emit(self._base_ms + us // 1000, "deal", self.dealer, [[_NAMES[c] for c in h] for h in hands])
         self.turn = first
         self.said = 0
         self._play_from(us)
@@ -344,7 +407,8 @@ class Tape:
             n = 1
         self.said = n
         self.turn_no += 1
-        self.log.emit(us // 1000, "count", p, n)
+        ms = self._base_ms + us // 1000
+        self.log.emit(ms, "count", p, n)
         h = self.hands[p]
         rule = None
         if len(h):
@@ -352,9 +416,9 @@ class Tape:
             self.pile[self.pile_n] = c
             self.pile_n += 1
             self.cards_laid += 1
-            self.log.emit(us // 1000, "flip", p, _NAMES[c], True)
+            self.log.emit(ms, "flip", p, _NAMES[c], True)
             if not len(h):
-                self.log.emit(us // 1000, "out", p)
+                self.log.emit(ms, "out", p)
             rule = self._rule_holds(n)
         self.turn = p + 1 if p + 1 < self.n else 0
         if rule is not None:
@@ -395,29 +459,30 @@ class Tape:
     def _open_window(self, rule, us):
         self.phase = WINDOW
         self.window_rule = rule
-        self.window_open_us = us
+        self._win_ms = self._base_ms
+        self._win = us
         self.windows += 1
         self._reset_slaps()
-        self.due_us = us + self.timeout_us
+        self._due = us + self.timeout_us
 
     def _reset_slaps(self):
         for p in range(self.n):
-            self._slap_t[p] = -1
+            self._slap_t[p] = _NO_SLAP
         self._order = []
 
     def _record(self, p, u):
         """A player's first press in the window counts (T7); True if new."""
-        if self._slap_t[p] >= 0:
+        if self._slap_t[p] != _NO_SLAP:
             return False
         self._slap_t[p] = u
         self._order.append(p)
-        self.now_us = u
-        self.log.emit(u // 1000, "slap", p, u)
+        self._now = u
+        self.log.emit(self._base_ms + u // 1000, "slap", p, self._base_ms * 1000 + u)
         return True
 
     def _window_press(self, p, u):
         if self._record(p, u) and len(self._order) == self.n:
-            self.due_us = None
+            self._due = None
             self._close_window(u)  # everyone has slapped
 
     def _tie_broken(self):
@@ -437,7 +502,7 @@ class Tape:
 
     def _close_window(self, us):
         order = self._tie_broken()
-        late = [p for p in range(self.n) if self._slap_t[p] < 0]
+        late = [p for p in range(self.n) if self._slap_t[p] == _NO_SLAP]
         if not late:
             taker = order[-1]
         elif len(late) == 1:
@@ -446,7 +511,7 @@ class Tape:
             # Several never slapped: all later than everyone who did (T6),
             # and which of them is last is drawn (T7).
             taker = late[self.rng.below(len(late))]
-        self.log.emit(us // 1000, "verdict", self.window_rule, order, taker)
+        self.log.emit(self._base_ms + us // 1000, "verdict", self.window_rule, order, taker)
         self.last_verdict = self.window_rule
         self.window_rule = None
         self._take(taker, us)
@@ -455,15 +520,15 @@ class Tape:
     def _false_start(self, p, u):
         if not self.pile_n:
             # An empty pile costs nothing: the press is logged, play goes on.
-            self.now_us = u
-            self.log.emit(u // 1000, "slap", p, u)
+            self._now = u
+            self.log.emit(self._base_ms + u // 1000, "slap", p, self._base_ms * 1000 + u)
             return
         self.phase = FALSE
         self._reset_slaps()
         self._record(p, u)
-        self.due_us = u + self.false_us
+        self._due = u + self.false_us
         if self.false_us == 0:
-            self.advance_us(u)
+            self._advance(u)
 
     def _false_press(self, p, u):
         self._record(p, u)
@@ -471,7 +536,7 @@ class Tape:
     def _close_false(self, us):
         order = self._tie_broken()
         taker = order[0]  # the first: their hand is underneath
-        self.log.emit(us // 1000, "verdict", "false", order, taker)
+        self.log.emit(self._base_ms + us // 1000, "verdict", "false", order, taker)
         self.last_verdict = "false"
         self._take(taker, us)
 
@@ -484,7 +549,7 @@ class Tape:
             h.push_bottom(c)
             names.append(_NAMES[c])
         self.pile_n = 0
-        self.log.emit(us // 1000, "take", p, names)
+        self.log.emit(self._base_ms + us // 1000, "take", p, names)
         self.takes += 1
         self.last_taker = p
         self._order = []
@@ -493,7 +558,7 @@ class Tape:
         if self._round_over(us):
             return
         self.phase = _SETTLE
-        self.due_us = us + self.settle_us
+        self._due = us + self.settle_us
 
     def _round_over(self, us):
         """T11: after each turn (its slap included), the round ends when no
@@ -503,7 +568,7 @@ class Tape:
         for p in range(self.n):
             if not len(self.hands[p]):
                 self.points[p] += 1   # T12
-        self.log.emit(us // 1000, "round", self.round, list(self.points), self.counts())
+        self.log.emit(self._base_ms + us // 1000, "round", self.round, list(self.points), self.counts())
         if self.target is not None:
             if max(self.points) >= self.target:
                 self._end(us, "target")
@@ -512,7 +577,7 @@ class Tape:
             self._end(us, "rounds")
             return True
         self.phase = _PAUSE
-        self.due_us = us + ROUND_PAUSE_MS * 1000
+        self._due = us + ROUND_PAUSE_MS * 1000
         return True
 
     def _end(self, us, reason):
@@ -521,8 +586,8 @@ class Tape:
         self.reason = reason
         self.done = True
         self.phase = _DONE
-        self.due_us = None
-        self.log.emit(us // 1000, "end", self.winners, reason, self.counts(), list(self.points))
+        self._due = None
+        self.log.emit(self._base_ms + us // 1000, "end", self.winners, reason, self.counts(), list(self.points))
 
 
 def replay(entries):
