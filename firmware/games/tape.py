@@ -17,6 +17,18 @@
 # previous card, not when poll() happens to run), so a game depends only on
 # the presses and their timestamps, which is what makes a log replayable.
 #
+# Small ints (S4).  A match lasts 20-40 minutes, but the RP2040's small ints
+# stop at 2**30 - 1, 17.9 minutes of microseconds: beyond, every time sum
+# would be a long int on the heap.  So game time is kept as `_base_ms` (ms
+# from the start to an epoch: small for 12 days) plus times in us since the
+# epoch (`_now`, `_due`, the slap times, the unwrap reference).  press() and
+# poll() move the epoch to the latest tick once it is 2**28 us (4.5 minutes)
+# old, at a quiet moment (no slap window or false slap being collected), in
+# whole ms so every log `t` is unchanged.  The log still gets `t` in ms and
+# slap `t_us` in us since the start (the slap line builds that one number).
+# The game-time API (press_us, advance_us, now_us, ...: replay, tests, host
+# bots) speaks unwrapped us since the start and never moves the epoch.
+#
 # The box's loop, so that no press arrives after a timer it should precede:
 #     now = ticks_us(); drain the capture ring into g.press(); g.poll(now)
 # (a press stamped earlier than a timer the engine already fired is taken at
