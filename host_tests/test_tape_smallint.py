@@ -15,6 +15,9 @@
 import hashlib
 import sys
 
+import pytest
+from hypothesis import given, settings, strategies as st
+
 from core import ticks as _ticks
 from core.log import Log, read
 from core.rng import Rng
@@ -53,8 +56,11 @@ class Driver:
     it first (the box reads `now`, then drains the ring), so the engine gets
     presses stamped before its last poll."""
 
-    def __init__(self, opts, seed, t0, hours, check=None):
+    def __init__(self, opts, seed, t0, hours, check=None, game_time=False):
         self.g = tape.Tape(opts, seed, Log())
+        # game_time: feed the same inputs as unwrapped us since the start
+        # (press_us / advance_us, which never move the epoch) instead.
+        self.game_time = game_time
         self.t0 = t0
         self.end = int(hours * HOUR)
         self.rng = Rng(seed + 1000)
@@ -68,6 +74,18 @@ class Driver:
 
     def tick(self, v):
         return (self.t0 + v) & _ticks.MASK
+
+    def press(self, p, v):
+        if self.game_time:
+            self.call(self.g.press_us, p, v)
+        else:
+            self.call(self.g.press, p, self.tick(v))
+
+    def poll(self, v):
+        if self.game_time:
+            self.call(self.g.advance_us, v)
+        else:
+            self.call(self.g.poll, self.tick(v))
 
     def call(self, fn, *args):
         fn(*args)
@@ -102,10 +120,13 @@ class Driver:
         self.call(g.start, self.tick(0))
         self.schedule()
         while not g.done and self.v < self.end:
-            dl = g.next_deadline()
             best = self.v + 200000000 if self.next_tick <= self.v else self.next_tick
-            if dl is not None:
-                t = self.v + _ticks.diff(dl, self.tick(self.v))
+            if self.game_time:
+                t = g.next_deadline_us()
+            else:
+                dl = g.next_deadline()
+                t = None if dl is None else self.v + _ticks.diff(dl, self.tick(self.v))
+            if t is not None:
                 if t < best:
                     best = max(t, self.v)
             if self.pending and self.pending[0][0] <= best:
@@ -114,13 +135,13 @@ class Driver:
                 if self.rng.below(3) == 0:
                     # `now` read a little after the press, the ring drained after
                     self.v = at + self.rng.below(4000)
-                    self.call(g.poll, self.tick(self.v))
-                self.call(g.press, p, self.tick(at))
+                    self.poll(self.v)
+                self.press(p, at)
                 self.v = max(self.v, at)
             else:
                 self.v = best
                 self.next_tick = best + 200000000
-                self.call(g.poll, self.tick(best))
+                self.poll(best)
             self.schedule()
         return g
 
@@ -207,6 +228,43 @@ def test_l_long_matches_replay_from_their_logs():
         r = tape.replay(read(g.log.lines))
         assert r.truncated and r.points == g.points and r.counts() == g.counts(), name
         assert g._base_ms > 2 * 3600 * 1000 - 600 * 1000 and r._base_ms == 0, name
+
+
+options = st.fixed_dictionaries({
+    "players": st.integers(2, 8),
+    "mode": st.sampled_from(["tempo", "turns"]),
+    "tempo": st.integers(500, 4000),
+    "slap_timeout": st.integers(300, 10000),
+    "false_window": st.integers(0, 2000),
+    "settle": st.integers(0, 5000),
+    "rules": st.lists(st.sampled_from(tape.RULES), unique=True),
+    "target": st.just(99),
+})
+
+
+def _same_log_on_both_clocks(opts, seed, t0, hours):
+    a = Driver(opts, seed, t0, hours).run()
+    b = Driver(opts, seed, t0, hours, game_time=True).run()
+    assert a.log.lines == b.log.lines
+    # The box's path moved its epoch; the game-time path never does.
+    assert a._base_ms > 0 and b._base_ms == 0
+    assert a.now_us == b.now_us and a.due_us == b.due_us
+
+
+@settings(max_examples=30)
+@given(options, st.integers(0, 2 ** 20), st.integers(0, LIMIT - 1))
+def test_s4_l_the_rebased_clock_gives_the_log_of_plain_game_time(opts, seed, t0):
+    # The same inputs as ticks_us (epoch moved every 4.5 minutes) and as
+    # unwrapped us since the start (the engine's arithmetic as it was):
+    # the same log line for line over 40 minutes, whatever the options.
+    _same_log_on_both_clocks(opts, seed, t0, 0.67)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=400)
+@given(options, st.integers(0, 2 ** 32), st.integers(0, LIMIT - 1))
+def test_fuzz_rebased_clock_gives_the_log_of_plain_game_time(opts, seed, t0):
+    _same_log_on_both_clocks(opts, seed, t0, 3)
 
 
 if __name__ == "__main__":

@@ -162,6 +162,8 @@ class Tape:
         self._base_ms = 0
         self._now = 0          # logical time: the last timer or input taken
         self._due = None       # the pending timer of the phase, if any
+        self._stale_ms = 0     # _now's real time while it is held at _STALE
+        self._stale_rem = 0
         self.window_rule = None
         self._win_ms = 0       # the window's opening: _base_ms then, and us
         self._win = 0          # since that epoch (never rebased)
@@ -229,14 +231,22 @@ class Tape:
             return
         k = self._ref_rel // 1000
         s = k * 1000
+        now = self._now
+        if now != _STALE:
+            if now > _STALE + s:    # (now - s could pass -2**30)
+                now -= s
+            else:
+                # A turns-mode wait left the last time taken far behind: no
+                # press can come before _STALE any more (ticks_us is
+                # unwrapped within 2**29 of the reference), so holding it
+                # there decides every later comparison the same way; now_us
+                # still tells the real one.
+                self._stale_ms = self._base_ms + now // 1000
+                self._stale_rem = now % 1000
+                now = _STALE
+        self._now = now
         self._base_ms += k
         self._ref_rel -= s
-        now = self._now - s
-        # A turns-mode wait can leave the last time taken far behind: no
-        # press can come before _STALE any more (ticks_us is unwrapped
-        # within 2**29 of the reference), so raising it there decides
-        # every later comparison the same way.
-        self._now = now if now > _STALE else _STALE
         if self._due is not None:
             self._due -= s
 
@@ -260,6 +270,8 @@ class Tape:
     @property
     def now_us(self):
         """The last timer or input taken (us since start)."""
+        if self._now == _STALE:
+            return self._stale_ms * 1000 + self._stale_rem
         return self._base_ms * 1000 + self._now
 
     @property
