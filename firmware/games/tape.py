@@ -60,8 +60,9 @@ ROUND_PAUSE_MS = const(3000)
 _REBASE_US = const(1 << 28)
 # The oldest time a press can still have after a rebase, less 1 ms.
 _STALE = const(-(1 << 29) - 1000)
-# No press yet in the window (press times may be negative since the epoch).
-_NO_SLAP = const(-(1 << 30))
+# No press yet in the window: below any press time (they may be negative
+# since the epoch, but never below _STALE).
+_NO_SLAP = const(-(1 << 29) - 2000)
 
 # Card names made once (C2): the log of every turn names a card, and a
 # take names the whole pile; 52 short strings cost less than a string per
