@@ -397,6 +397,11 @@ class App:
             seed = self.clock.ticks_us() & 0x3FFFFFFF
         else:
             self.seed = seed + 1
+        # the last game's engine, view and log go before the new ones come
+        # (play again: never both games in the heap at once)
+        self.game = None
+        self.view = None
+        self.log = None
         gc.collect()
         v = _view.View(name, n, bool(eng.get("hidden_count", False)))
         self.view = v
