@@ -174,9 +174,8 @@ def play(board, game, players=2, seed=1, options=None, max_s=3600, heap_every=0)
     """A whole game on the host HAL of a board file, menus included: the
     Runner after the end (its .app, .peak_heap, .ticks)."""
     import hal as _hal
-    h = _hal.open_host(board)
+    h = _hal.open_host(board, lean=True)   # recorders count only, as lean as the board
     _hal.forget_board_checks()   # as the box's own boot does (main.py)
-    h.wire.max_copy = 64         # no copy of whole frames on the recording bus
     h.watchdog.start()
     r = Runner(h, game, players, seed=seed, options=options)
     r.heap_every = heap_every

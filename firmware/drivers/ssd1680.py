@@ -24,6 +24,7 @@ from gfx import fb as gfb
 from core.compat import const
 
 # Commands (SSD1680 datasheet, command table)
+_KEEP_REFRESHES = const(32)
 _DRIVER_OUTPUT = const(0x01)
 _DEEP_SLEEP = const(0x10)
 _DATA_ENTRY = const(0x11)
@@ -79,7 +80,9 @@ class Ssd1680:
         self.pending = False  # a show() arrived while the panel was busy
         self.pending_full = False
         self.partials = 0     # partial refreshes since the last full one
-        self.refreshes = []   # "full"/"partial", in order (what was asked of the panel)
+        # "full"/"partial", in order (what was asked of the panel): the last
+        # few only, so a long game does not grow the heap by a slot a refresh
+        self.refreshes = []
         self.ready = False    # init done
         self.begin()
 
@@ -191,7 +194,10 @@ class Ssd1680:
         if not full:
             steps += self._counters() + [(_FRAME, _WRITE_RED)]
         steps.append((_DONE, self._count_full if full else self._count_partial))
-        self.refreshes.append("full" if full else "partial")
+        r = self.refreshes
+        if len(r) >= _KEEP_REFRESHES:
+            del r[:-(_KEEP_REFRESHES // 2)]
+        r.append("full" if full else "partial")
         self._run(steps)
 
     def _count_full(self):

@@ -97,10 +97,13 @@ class Hal:
 
 
 def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_busy_stuck=False,
-              watchdog_ms=5000, pads=None):
+              watchdog_ms=5000, pads=None, lean=False):
     """The PC port: virtual clock, recording buses, storage in a directory
     (a fresh temp one by default).  display_answers=False: the display NACKs;
-    eink_busy_stuck: the e-ink BUSY pin never goes low."""
+    eink_busy_stuck: the e-ink BUSY pin never goes low.  lean: the recorders
+    (bus traffic, PIO frames, PWM changes, watchdog feeds, file steps) only
+    count and keep their last record, as lean as the board, for the heap
+    measurements (app.headless.play); tests that read recordings leave it."""
     from hal.host.clock import VirtualClock
     from hal.host.bus import Wire
     from hal.host.display import open_display
@@ -122,7 +125,29 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
               open_display(b, clock, wire, display_answers, eink_busy_stuck),
               open_buzzer(b, clock), open_storage(storage_dir), HostWatchdog(clock, watchdog_ms), False, menu)
     hal.wire = wire
+    if lean:
+        _lean(hal)
     return hal
+
+
+def _lean(hal):
+    from hal.host.bus import Tally
+    hal.wire.events = Tally()
+    hal.wire.max_copy = 0
+    hal.watchdog.feeds = Tally()
+    pwm = getattr(hal.buzzer, "pwm", None)
+    if hasattr(pwm, "changes"):
+        pwm.changes = Tally()
+    fs = getattr(hal.storage, "fs", None)
+    if hasattr(fs, "log"):
+        fs.log = Tally()
+    d = hal.display
+    out = getattr(d, "out", None)
+    if hasattr(out, "keep"):
+        out.keep = 0
+    panel = getattr(d, "panel", None)
+    if hasattr(panel, "activations"):
+        panel.activations = Tally()
 
 
 def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):

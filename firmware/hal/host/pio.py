@@ -14,10 +14,13 @@ class HostStateMachine:
         self.freq = freq
         self.frames = []     # the last KEEP puts, oldest first: lists of 32-bit words
         self.puts = 0        # every put() so far
+        self.keep = KEEP     # 0: count the puts only (a lean run)
         self.running = True
 
     def put(self, value, shift=0):
         self.puts += 1
+        if not self.keep:
+            return
         fr = self.frames
         if isinstance(value, int):
             words = [(value << shift) & 0xFFFFFFFF]
