@@ -403,7 +403,7 @@ class App:
         self.view = None
         self.log = None
         gc.collect()
-        v = _view.View(name, n, bool(eng.get("hidden_count", False)))
+        v = _view.View(name, n, bool(eng.get("hidden_count", False)), pads, self.n_pads)
         self.view = v
         self.log = _log.Log(listener=self.on_event)
         try:

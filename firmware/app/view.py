@@ -9,11 +9,27 @@ from core import cards
 DUEL_OVER = ("take", "end")
 
 
+def seat_sides(pads, n_pads):
+    """The side of a square box each player sits on (0 front, 1 left,
+    2 back, 3 right: pads go clockwise from player 1 at the front, spread
+    evenly), from the pads they joined with; None when unknown or when two
+    players share a side (then the screen keeps its fixed order)."""
+    if not pads or n_pads < 2:
+        return None
+    sides = [(k * 4 + n_pads // 2) // n_pads % 4 for k in pads]
+    for i in range(len(sides)):
+        if sides[i] in sides[i + 1:]:
+            return None
+    return sides
+
+
 class View:
-    def __init__(self, game, n, hidden=False):
+    def __init__(self, game, n, hidden=False, pads=None, n_pads=0):
         self.game = game
         self.n = n
         self.hidden = hidden
+        # where each player sits, so their card faces them (None: in order)
+        self.sides = seat_sides(pads, n_pads)
         self.counts = [0] * n
         self.up = [[] for _ in range(n)]
         self.down = [0] * n

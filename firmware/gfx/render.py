@@ -203,24 +203,34 @@ class Renderer:
 
     # ---- layout -----------------------------------------------------
 
-    def player_regions(self, n, top=0, bottom=0):
-        """One region per player (see the header comment)."""
+    def player_regions(self, n, top=0, bottom=0, sides=None):
+        """One region per player (see the header comment).  `sides` (from
+        view.seat_sides) says where each player sits on a square box: each
+        card then faces its player, two players facing each other share the
+        screen in halves, anything else takes the quadrant of its side."""
         cv = self.cv
         w = cv.w
         h = cv.h - top - bottom
         out = []
         if w == h and n <= 4:
+            q = w // 2
+            quads = (Region(cv, 0, top + q, q, q, 0), Region(cv, 0, top, q, q, 1),
+                     Region(cv, q, top, q, q, 2), Region(cv, q, top + q, q, q, 3))
+            if sides is not None and len(sides) == n:
+                if n == 2 and (sides[0] - sides[1]) % 2 == 0:
+                    halves = {0: Region(cv, 0, top + h - h // 2, w, h // 2, 0),
+                              2: Region(cv, 0, top, w, h // 2, 2),
+                              # turned a quarter: w, h are before turning
+                              1: Region(cv, 0, top, h, w // 2, 1),
+                              3: Region(cv, w - w // 2, top, h, w // 2, 3)}
+                    return [halves[sides[0]], halves[sides[1]]]
+                return [quads[s] for s in sides]
             if n <= 2:
                 hh = h // 2
                 out.append(Region(cv, 0, top + h - hh, w, hh, 0))
                 out.append(Region(cv, 0, top, w, hh, 2))
-            else:
-                q = w // 2
-                out.append(Region(cv, 0, top + q, q, q, 0))
-                out.append(Region(cv, 0, top, q, q, 1))
-                out.append(Region(cv, q, top, q, q, 2))
-                out.append(Region(cv, q, top + q, q, q, 3))
-            return out[:n]
+                return out[:n]
+            return list(quads[:n])
         cw = w // n
         for p in range(n):
             out.append(Region(cv, p * cw, top, cw, h, 0))
@@ -371,7 +381,7 @@ class Renderer:
         cv.clear()
         dogs = v.game == "batawaf"
         bottom = 0 if self.small else (4 * self.scale if dogs else self.lh)
-        regs = self.player_regions(v.n, 0, bottom)
+        regs = self.player_regions(v.n, 0, bottom, v.sides)
         for p in range(v.n):
             rg = regs[p]
             if v.winner == p:
@@ -480,7 +490,10 @@ class Renderer:
         dogs = v.game == "batawaf"
         bottom = 0 if (self.small or v.n > 4) else (4 * self.scale if dogs else self.lh)
         if v.n <= 4:
-            regs = self.player_regions(v.n, 0, bottom)
+            # the words go in a band of their own, above the trophies
+            words = not self.small and not dogs
+            top = self.lh + 2 if words else 0
+            regs = self.player_regions(v.n, top, bottom, v.sides)
             for p in range(v.n):
                 rg = regs[p]
                 if p in v.winners:
@@ -490,7 +503,7 @@ class Renderer:
                     rg.pic("cross", (rg.w - 5) // 2, (rg.h - 5) // 2, 1, DIM if cv.colour else INK)
             if bottom:
                 self.holdings(v, cv.h - bottom, bottom, dogs)
-            if not self.small and not dogs:
+            if words:
                 names = " ".join([str(p + 1) for p in v.winners])
                 rg = self.whole()
                 rg.text("%s %s" % (self._t("winner"), names), 1, 1, self.scale, INK)
