@@ -29,9 +29,10 @@
 # games are told a time that stops while paused, so a pause changes nothing
 # in the game or its log.
 import gc
+import sys
 from core import log as _log
 from core import ticks
-from app import io, menu as _menu, settings as _set, sounds, strings, view as _view
+from app import io, sounds, strings, view as _view
 from app.logs import GameLogs
 from gfx import render
 from core.compat import const
@@ -50,6 +51,33 @@ _FLUSH_BYTES = const(1024)      # write the log between duels (after a take) pas
 LOOP_SLEEP_MS = const(2)
 MAX_PLAYERS = {"bataille": 4, "batawaf": 4, "tape": 8}   # B1, W1, T1
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
+# MicroPython: what a game does not use (menus, settings, the self-test, the
+# finished game's engine) leaves the heap while it is not needed and is
+# imported again after; CPython keeps every module (nothing to gain there).
+_LEAN = sys.implementation.name == "micropython"
+
+
+def _settings():
+    from app import settings
+    return settings
+
+
+def _menus():
+    from app import menu
+    return menu
+
+
+def forget(*names):
+    """Drop modules until they are imported again (MicroPython frees their
+    bytecode once nothing refers to them): for the box's lean run only."""
+    if not _LEAN:
+        return
+    for name in names:
+        sys.modules.pop(name, None)
+        i = name.rfind(".")
+        pkg = sys.modules.get(name[:i])
+        if pkg is not None and hasattr(pkg, name[i + 1:]):
+            delattr(pkg, name[i + 1:])
 
 
 class App:
@@ -101,7 +129,7 @@ class App:
         self.auto_at = None
         self.flush_due = False
         self.stuck = 0
-        self.settings, notice = _set.load(self.store)
+        self.settings, notice = _settings().load(self.store)
         self.apply_settings()
         if notice:
             self.enter("notice")
@@ -127,7 +155,7 @@ class App:
     def save_settings(self):
         # a box whose flash refuses a write still plays: say it on the REPL
         try:
-            _set.save(self.store, self.settings)
+            _settings().save(self.store, self.settings)
         except Exception as e:
             print("settings not saved:", e)
 
@@ -150,7 +178,7 @@ class App:
 
     def open_menu(self, name):
         self.menu_name = name
-        self.items, self.sel = _menu.build(name, self.settings)
+        self.items, self.sel = _menus().build(name, self.settings)
         self.enter("menu")
         self.light_mask(3)
 
@@ -270,6 +298,11 @@ class App:
                 self.resume()
         elif st == "end":
             if self.since_ms() >= _END_MIN_MS:
+                if _LEAN:
+                    # the finished engine goes before the menus come back
+                    # (the view keeps what the screens show)
+                    self.game = None
+                    forget("games.bataille", "games.tape")
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
             if self.since_ms() >= _ERROR_MIN_MS:
@@ -288,7 +321,7 @@ class App:
 
     def menu_pad(self, k):
         self.dirty = True
-        if k == _menu.NEXT_PAD:
+        if k == _menus().NEXT_PAD:
             self.sel = (self.sel + 1) % len(self.items)
             return
         icon, label, action, arg = self.items[self.sel]
@@ -299,15 +332,15 @@ class App:
         elif action == "go":
             self.open_menu(arg)
         elif action == "set":
-            for key, vals in _set.SETTINGS:
+            for key, vals in _settings().SETTINGS:
                 if key == arg:
-                    st[key] = _menu.cycle(vals, st[key])
+                    st[key] = _menus().cycle(vals, st[key])
             self.apply_settings()
         elif action == "opt":
             game, key = arg.split(":")
-            for kk, vals in _set.CHOICES[game]:
+            for kk, vals in _settings().CHOICES[game]:
                 if kk == key:
-                    st["opts"][game][key] = _menu.cycle(vals, st["opts"][game][key])
+                    st["opts"][game][key] = _menus().cycle(vals, st["opts"][game][key])
         elif action == "again":
             self.begin_game(self.game_name, self.pads_in)
         elif action == "selftest":
@@ -388,7 +421,8 @@ class App:
             self.player_of[pads[p]] = p
         n = len(pads)
         opts = self.settings["opts"][name]
-        eng = _set.engine_options(name, opts, n)
+        eng = _settings().engine_options(name, opts, n)
+        forget("app.menu", "app.settings")    # back with the next menu
         self.auto = bool(opts.get("auto", False))
         seed = self.seed
         if seed is None:
@@ -622,6 +656,7 @@ class App:
             self.selftest_lines = self.st.lines()
             self.selftest_ok = self.st.ok
             self.st = None
+            forget("app.selftest")
             self.cap.clear()
             self.enter("selftest")
 
@@ -644,7 +679,7 @@ class App:
                 else tab.get(self.menu_name.split(":")[1], "")
             r.menu(title, items, self.sel)
         elif st == "join":
-            r.join(self.game_name, self.joined, self.n_pads, _menu.GAME_ICONS[self.game_name])
+            r.join(self.game_name, self.joined, self.n_pads, _menus().GAME_ICONS[self.game_name])
         elif st == "play":
             self.view.changed = False
             r.game(self.view)
@@ -678,8 +713,8 @@ class App:
     def item_value(self, action, arg):
         st = self.settings
         if action == "set":
-            return _menu.value_text(st[arg], self.tab)
+            return _menus().value_text(st[arg], self.tab)
         if action == "opt":
             game, key = arg.split(":")
-            return _menu.value_text(st["opts"][game][key], self.tab)
+            return _menus().value_text(st["opts"][game][key], self.tab)
         return None

@@ -14,7 +14,7 @@
 import gc
 import sys
 from core.rng import Rng
-from app import box as _box, settings as _set
+from app import box as _box
 
 STEP_US = 5000
 HOLD_US = 60000
@@ -59,6 +59,7 @@ class Runner:
 
     def preset(self, settings):
         """Write the settings file the box will read at power-on."""
+        from app import settings as _set
         st = _set.defaults()
         for k in settings:
             st[k] = settings[k]
@@ -84,7 +85,7 @@ class Runner:
             if app.menu_name != "home":
                 self.press(1 if app.items[app.sel][2] == "go" and app.items[app.sel][3] == "home" else 0, 200000)
                 return
-            target = _set.GAME_NAMES.index(self.game)
+            target = _box._settings().GAME_NAMES.index(self.game)
             self.press(1 if app.sel == target else 0, 300000)
         elif st == "join":
             for k in range(self.players):
@@ -171,8 +172,8 @@ class Runner:
 
 
 def play(board, game, players=2, seed=1, options=None, max_s=3600, heap_every=0):
-    """A whole game on the host HAL of a board file, menus included: the
-    Runner after the end (its .app, .peak_heap, .ticks)."""
+    """A whole game on the host HAL of a board file, menus included, on to
+    the menu after it: the Runner then (its .app, .peak_heap, .ticks)."""
     import hal as _hal
     h = _hal.open_host(board, lean=True)   # recorders count only, as lean as the board
     _hal.forget_board_checks()   # as the box's own boot does (main.py)
@@ -183,6 +184,14 @@ def play(board, game, players=2, seed=1, options=None, max_s=3600, heap_every=0)
     if r.app.state != "end":
         raise RuntimeError("%s on %s stopped in state %s: %s"
                            % (game, board, r.app.state, r.app.error_text))
+    # on to the menu after the game (again / home): the menus come back
+    # into the heap there, so its peak is measured too
+    r.press(0, 1600000)
+    r.run(60, until="menu")
+    if heap_every:
+        r.sample_heap()
+    if r.app.menu_name != "after":
+        raise RuntimeError("after %s the box showed the %s menu" % (game, r.app.menu_name))
     if h.watchdog.would_have_fired():
         raise RuntimeError("the watchdog would have rebooted the box")
     return r
