@@ -1,7 +1,8 @@
 # What the box does to fit a small heap (docs/app.md, Memory), checked for
-# behaviour: the host recorders stay bounded yet keep what tests read back,
-# the board checker can leave the heap without the HAL noticing, and a log
-# line is the same text as ever.
+# behaviour: the host recorders stay bounded yet keep what tests read back
+# (and only count in a lean HAL), the board checker can leave the heap
+# without the HAL noticing, the box drops what a game does not use on
+# MicroPython and gets it back after, and a log line is the same text as ever.
 import sys
 
 import hal
@@ -80,3 +81,68 @@ def test_l_log_lines_are_built_the_same_without_fragment_tables():
         '{"t":0,"ev":"end","winners":[0],"reason":"last","cards":[52,0]}'
     assert log.line(3, "take", (0, ['a"b', "c\\d", "e\nf"])) == \
         '{"t":3,"ev":"take","p":0,"cards":["a\\"b","c\\\\d","e\\u000af"]}'
+
+
+def test_lean_host_hal_counts_what_it_would_record_and_keeps_the_last():
+    h = hal.open_host(BOARDS + "/pico_matrix.json", lean=True)
+    h.watchdog.start()
+    for _ in range(5):
+        h.display.fb.fill(1)
+        h.display.show()
+        h.watchdog.feed()
+        h.leds.set(0, True)
+        h.leds.show()
+        h.leds.set(0, False)
+        h.leds.show()
+    h.buzzer.tone(880, 50)
+    out = h.display.out
+    assert out.puts >= 5 and out.frames == [] and out.last is None   # counted, not copied
+    assert len(h.watchdog.feeds) == 5 and h.watchdog.feeds.last == h.clock.now
+    assert not h.watchdog.would_have_fired()
+    pwm = getattr(h.buzzer, "pwm", None)
+    if hasattr(pwm, "changes"):
+        assert len(pwm.changes) >= 1 and pwm.changes.last[1] == 880
+    # a recording HAL (the default) keeps every record, as tests read them
+    r = hal.open_host(BOARDS + "/pico_matrix.json")
+    r.display.fb.fill(1)
+    r.display.show()
+    assert isinstance(r.wire.events, list) and r.display.out.frames
+
+
+def test_lean_eink_hal_counts_refreshes_and_the_driver_keeps_only_the_last():
+    from hal.host.display import FULL_US
+    h = hal.open_host(BOARDS + "/pico_eink.json", lean=True)
+    d = h.display
+    n = 80
+    for _ in range(n):
+        d.fb.fill(1)
+        d.show(full=True)
+        for _ in range(4):
+            h.clock.advance(FULL_US // 2)
+            d.poll(h.clock.ticks_ms())
+    assert d.error is None
+    assert len(d.panel.activations) == n           # counted by the lean panel
+    assert 0 < len(d.refreshes) <= 32              # the driver keeps the last few only
+    assert d.refreshes[-1] == "full"
+    assert len(h.wire.events) > n and h.wire.events.last is not None
+
+
+def test_box_drops_menus_in_play_and_the_engine_after_on_micropython_only():
+    from app import headless
+    mp = sys.implementation.name == "micropython"
+    h = hal.open_host(BOARDS + "/pico_matrix.json", lean=True)
+    r = headless.Runner(h, "bataille", 2, seed=5, options={"length": 20})
+    r.run(600, until="play")
+    # in play: the menus and the settings module are out of the heap (MP)
+    assert ("app.menu" in sys.modules) != mp and ("app.settings" in sys.modules) != mp
+    r.run(3600, until="end")
+    r.press(0, 1600000)
+    r.run(60, until="menu")
+    assert r.app.menu_name == "after" and "app.menu" in sys.modules
+    assert (r.app.game is None) == mp and ("games.bataille" in sys.modules) != mp
+    assert r.app.view.winners        # the end screen's data stays
+    # play again: the engine comes back and deals a new game
+    r.press(1, 200000)
+    r.run(60, until="play")
+    assert r.app.game is not None and r.app.game_name == "bataille"
+    assert "games.bataille" in sys.modules and ("app.menu" in sys.modules) != mp
