@@ -55,6 +55,51 @@ def build_tree(dst):
     return size
 
 
+# The same game with the tree in a ROM filesystem (vfs.VfsRom over an image
+# read into the heap): bytecode then runs in place, as from the Pico's flash
+# (a ROMFS partition, or frozen code); the image itself is subtracted.
+ROM_SCRIPT = """
+import gc, sys, vfs
+f = open(%r, "rb")
+img = f.read()
+f.close()
+gc.collect()
+base = gc.mem_alloc()
+vfs.mount(vfs.VfsRom(img), "/rom")
+sys.path.insert(0, "/rom")
+import main
+from app import headless
+opts = %r[sys.argv[1]]
+r = headless.play(%r, sys.argv[1], int(sys.argv[2]), 3, opts, heap_every=16)
+print("OK", r.peak_heap - base)
+"""
+
+
+def build_romfs(tree, image):
+    """A ROM filesystem image of the .mpy tree (mpremote romfs build): its
+    size, or None if mpremote cannot make one."""
+    exe = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    try:
+        r = subprocess.run([exe, "romfs", "--no-mpy", "-o", image, "build", tree],
+                           capture_output=True, text=True, timeout=120)
+    except OSError:
+        return None
+    if r.returncode or not os.path.exists(image):
+        return None
+    return os.path.getsize(image)
+
+
+def rom_peak(image, game, players, board=BOARD):
+    """Peak live heap (bytes) of one game with the code in ROM, or None."""
+    opts = {}
+    for g, _, o in GAMES:
+        opts[g] = o
+    r = subprocess.run([micropython_bin(), "-c", ROM_SCRIPT % (image, opts, board), game, str(players)],
+                       capture_output=True, text=True, timeout=300)
+    ok = [ln for ln in r.stdout.splitlines() if ln.startswith("OK ")]
+    return int(ok[-1].split()[1]) if r.returncode == 0 and ok else None
+
+
 def tree_size(d):
     n = 0
     for dd, _, fs in os.walk(d):
@@ -93,16 +138,16 @@ def qstr_count(out):
     return None
 
 
-def smallest_heap(tree, game, players, lo=32 * 1024, hi=1024 * 1024, step=4096):
+def smallest_heap(tree, game, players, lo=32 * 1024, hi=1024 * 1024, step=4096, board=BOARD):
     """The smallest heap (to `step` bytes) the game completes in, or None
     if it fails even at hi; lo if it completes in lo."""
-    if not run_game(tree, game, players, hi)[0]:
+    if not run_game(tree, game, players, hi, board=board)[0]:
         return None
-    if run_game(tree, game, players, lo)[0]:
+    if run_game(tree, game, players, lo, board=board)[0]:
         return lo
     while hi - lo > step:
         mid = (lo + hi) // 2 // step * step
-        if run_game(tree, game, players, mid)[0]:
+        if run_game(tree, game, players, mid, board=board)[0]:
             hi = mid
         else:
             lo = mid
