@@ -3,7 +3,9 @@ one run (so ratios compare like with like on a noisy shared machine).
 
 Prints a table (figure, interpreter, value, unit) and writes the same rows to
 build/bench.json.  CPython-only figures come from bench/host_*.py modules
-(each with bench_* functions returning (figure, value, unit) rows).
+(each with bench_* functions returning (figure, value, unit) rows, or
+(figure, value, unit, interpreter) when they measure MicroPython in a
+subprocess).
 """
 import json
 import os
@@ -39,8 +41,12 @@ def run_host():
             mod = __import__(f[:-3])
             for name in sorted(dir(mod)):
                 if name.startswith("bench_"):
-                    for figure, value, unit in getattr(mod, name)():
-                        rows.append({"figure": figure, "interpreter": "cpython", "value": value, "unit": unit})
+                    for row in getattr(mod, name)():
+                        # a host module measuring MicroPython in a subprocess
+                        # names the interpreter as a 4th item
+                        figure, value, unit = row[:3]
+                        interp = row[3] if len(row) > 3 else "cpython"
+                        rows.append({"figure": figure, "interpreter": interp, "value": value, "unit": unit})
     return rows
 
 
