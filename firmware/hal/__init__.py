@@ -102,7 +102,8 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
     (a fresh temp one by default).  display_answers=False: the display NACKs;
     eink_busy_stuck: the e-ink BUSY pin never goes low.  lean: the recorders
     (bus traffic, PIO frames, PWM changes, watchdog feeds, file steps) only
-    count and keep their last record, as lean as the board, for the heap
+    count and keep their last record, and files go through the board's own
+    OsFs (no power-cut simulation), as lean as the board, for the heap
     measurements (app.headless.play); tests that read recordings leave it."""
     from hal.host.clock import VirtualClock
     from hal.host.bus import Wire
@@ -123,7 +124,7 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
         menu = MenuButton(HostPin(b.menu_pin, None, 1), clock)
     hal = Hal(b, clock, pads, open_leds(b, wire),
               open_display(b, clock, wire, display_answers, eink_busy_stuck),
-              open_buzzer(b, clock), open_storage(storage_dir), HostWatchdog(clock, watchdog_ms), False, menu)
+              open_buzzer(b, clock), open_storage(storage_dir, None, lean), HostWatchdog(clock, watchdog_ms), False, menu)
     hal.wire = wire
     if lean:
         _lean(hal)
@@ -138,9 +139,6 @@ def _lean(hal):
     pwm = getattr(hal.buzzer, "pwm", None)
     if hasattr(pwm, "changes"):
         pwm.changes = Tally()
-    fs = getattr(hal.storage, "fs", None)
-    if hasattr(fs, "log"):
-        fs.log = Tally()
     d = hal.display
     out = getattr(d, "out", None)
     if hasattr(out, "keep"):

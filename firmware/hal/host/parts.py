@@ -5,7 +5,6 @@ from drivers.leds import PadLeds
 from drivers.storage import Storage
 from hal.host.bus import HostPin
 from hal.host.pwm import HostPwm
-from hal.host.storage import CutFs
 
 
 def open_leds(board, wire=None):
@@ -33,5 +32,11 @@ def default_dir():
         return d
 
 
-def open_storage(root=None, cut_at=None):
+def open_storage(root=None, cut_at=None, lean=False):
+    """Files in a directory of the PC, through CutFs (power cuts, a log of
+    every step); lean: through the board's own OsFs, nothing recorded."""
+    if lean:
+        from drivers.storage import OsFs
+        return Storage(OsFs(root or default_dir()))
+    from hal.host.storage import CutFs
     return Storage(CutFs(root or default_dir(), cut_at))
