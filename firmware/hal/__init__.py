@@ -100,11 +100,12 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
               watchdog_ms=5000, pads=None, lean=False):
     """The PC port: virtual clock, recording buses, storage in a directory
     (a fresh temp one by default).  display_answers=False: the display NACKs;
-    eink_busy_stuck: the e-ink BUSY pin never goes low.  lean: the recorders
-    (bus traffic, PIO frames, PWM changes, watchdog feeds, file steps) only
-    count and keep their last record, and files go through the board's own
-    OsFs (no power-cut simulation), as lean as the board, for the heap
-    measurements (app.headless.play); tests that read recordings leave it."""
+    eink_busy_stuck: the e-ink BUSY pin never goes low.  lean: as lean as
+    the board, for the heap measurements (app.headless.play): the recorders
+    (bus traffic, PIO frames, PWM changes, watchdog feeds) only count and
+    keep their last record, files go through the board's own OsFs (no
+    power-cut simulation) and the pads are hal.host.lean_pads (taps only);
+    tests that read recordings leave it."""
     from hal.host.clock import VirtualClock
     from hal.host.bus import Wire
     from hal.host.display import open_display
@@ -114,7 +115,10 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
     if clock is None:
         clock = VirtualClock()
     wire = Wire()
-    if pads is None:
+    if pads is None and lean:
+        from hal.host.lean_pads import LeanPads
+        pads = LeanPads(b.n_pads, clock)
+    elif pads is None:
         from hal.host.pads import HostPads
         pads = HostPads(b.n_pads, clock)
     menu = None

@@ -146,3 +146,24 @@ def test_box_drops_menus_in_play_and_the_engine_after_on_micropython_only():
     r.run(60, until="play")
     assert r.app.game is not None and r.app.game_name == "bataille"
     assert "games.bataille" in sys.modules and ("app.menu" in sys.modules) != mp
+
+
+def test_s1_lean_pads_feed_the_capture_handler_at_the_tap_time():
+    h = hal.open_host(BOARDS + "/pico_matrix.json", lean=True)
+    pads, cap, clock = h.pads, h.pads.capture, h.clock
+    assert cap is not None and pads.n_pads == h.board.n_pads
+    pads.tap(1, clock.now + 1000, 60000)
+    pads.tap(0, clock.now + 500, 60000)          # scheduled later, earlier in time
+    pads.run_until(clock.now + 800)
+    assert pads.levels == 1 and cap.next_event() == 0 and cap.ev_t == 500
+    pads.run_until(clock.now + 10000)
+    assert pads.levels == 3 and cap.next_event() == 1 and cap.ev_t == 1000
+    assert cap.next_event() == -1
+    for _ in range(40):     # the box's loop polls the capture (releases)
+        pads.run_until(clock.now + 5000)
+        cap.poll(clock.ticks_us())
+    assert pads.levels == 0 and cap.held_mask() == 0
+    # pressed again after its release: a new press
+    pads.tap(0, clock.now, 60000)
+    pads.run_until(clock.now + 1)
+    assert cap.next_event() == 0
