@@ -15,7 +15,7 @@ Game options from the command line stand in for the menu's choices: the
 box still goes through its menus (bots or a script choose the game and
 join), and when it deals, the options it takes from its settings are
 completed by the command line's (every option of RULES.md L, not only those
-the menus offer).
+the menus offer), through App's options_of hook.
 """
 import os
 import shutil
@@ -72,40 +72,6 @@ def load_board(name):
         raise BoxError(str(e))
 
 
-def _deal_with_options(app, options_of):
-    """Make app deal with the menu's choices completed by the command
-    line's (see the module docstring): app.settings.engine_options is
-    wrapped only while this app's begin_game runs, so no other App in the
-    same process (the test suite) is touched."""
-    from app import settings as _set
-    begin_game = app.begin_game
-
-    def engine_options_for(menu_options):
-        def engine_options(game, opts, players):
-            out = menu_options(game, opts, players)
-            given = options_of(game)
-            for k, v in given.items():
-                if k != "players":
-                    out[k] = v
-            # a match is to a target or for a number of rounds (T12): the
-            # command line's choice replaces the menu's
-            if "rounds" in given and "target" not in given:
-                out.pop("target", None)
-            if "target" in given and "rounds" not in given:
-                out.pop("rounds", None)
-            return out
-        return engine_options
-
-    def begin_game_with_options(name, pads):
-        menu_options = _set.engine_options
-        _set.engine_options = engine_options_for(menu_options)
-        try:
-            return begin_game(name, pads)
-        finally:
-            _set.engine_options = menu_options
-    app.begin_game = begin_game_with_options
-
-
 def check_options(game, options):
     """Refuse options the engine refuses, before any window opens."""
     opts = dict(options)
@@ -156,8 +122,8 @@ class Box:
         self._frame = None
         self._watch_display()
         from app import box as _app
-        self.app = _app.App(self.hal, seed=cfg.seed)
-        _deal_with_options(self.app, lambda game: self.options if game == self.game else {})
+        self.app = _app.App(self.hal, seed=cfg.seed,
+                            options_of=lambda game: self.options if game == self.game else {})
         self.failed = None
         # headless: an error screen ends the run (nobody is there to see it)
         self.stop_on_error = bool(cfg.headless)

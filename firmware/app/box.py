@@ -81,7 +81,10 @@ def forget(*names):
 
 
 class App:
-    def __init__(self, hal, seed=None, keep_logs=5):
+    def __init__(self, hal, seed=None, keep_logs=5, options_of=None):
+        # options_of(game) -> engine options beyond the menus' (the
+        # simulator's command line); None on the board
+        self.options_of = options_of
         self.hal = hal
         self.clock = hal.clock
         self.cap = io.capture(hal)
@@ -422,6 +425,8 @@ class App:
         n = len(pads)
         opts = self.settings["opts"][name]
         eng = _settings().engine_options(name, opts, n)
+        if self.options_of is not None:
+            eng = _settings().complete(eng, self.options_of(name))
         forget("app.menu", "app.settings")    # back with the next menu
         self.auto = bool(opts.get("auto", False))
         seed = self.seed

@@ -111,6 +111,22 @@ def save(store, d):
     store.save(NAME, d)
 
 
+def complete(eng, given):
+    """Engine options eng (from the menus) completed by options `given`
+    outside the menus (the simulator's command line): given wins, except the
+    number of players, which the pads that joined decide.  A match is to a
+    target or for a number of rounds (T12): the one given replaces the
+    menu's."""
+    for k in given:
+        if k != "players":
+            eng[k] = given[k]
+    if "rounds" in given and "target" not in given:
+        eng.pop("target", None)
+    if "target" in given and "rounds" not in given:
+        eng.pop("rounds", None)
+    return eng
+
+
 def engine_options(game, opts, players):
     """The options an engine takes, from the stored choices of the menus."""
     out = {"players": players}

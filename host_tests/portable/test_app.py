@@ -497,3 +497,15 @@ def test_s4_end_screen_left_for_half_an_hour_still_answers():
     hal.pads.tap(1, hal.clock.now)
     run_ticks(hal, app, 100000)
     assert app.state == "menu" and app.menu_name == "after"
+
+
+def test_app_options_beyond_the_menus_complete_the_engine_options():
+    # the simulator's command line: every option of RULES.md L reaches the
+    # engine, the pads that joined still decide the number of players, and
+    # a given number of rounds replaces the menu's target (T12)
+    from app import settings
+    eng = {"players": 3, "target": 3, "mode": "tempo"}
+    out = settings.complete(dict(eng), {"players": 5, "rounds": 2, "tempo": 900})
+    assert out == {"players": 3, "rounds": 2, "mode": "tempo", "tempo": 900}
+    out = settings.complete({"players": 2, "rounds": 4}, {"target": 1})
+    assert out == {"players": 2, "target": 1}
