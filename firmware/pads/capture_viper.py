@@ -5,6 +5,11 @@
 # preallocated arrays; host_tests/test_pads_variants.py checks, under the
 # MicroPython unix port, that it gives exactly the plain handler's events
 # and that it allocates nothing.  MicroPython only (CPython has no viper).
+#
+# Viper emits machine code, so mpy-cross must be told the target: a bare
+# `mpy-cross capture_viper.py` answers "invalid arch".  `make test` and
+# `make mpy` compile every firmware file with -march=armv6m (the RP2040's
+# Cortex-M0+, tools/mpy.py), which is what the board runs.
 import micropython
 from pads.capture import PadCapture
 
