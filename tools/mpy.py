@@ -33,8 +33,11 @@ def sources(include_host):
 
 def compile_one(rel, out):
     # -march=armv6m: the RP2040's Cortex-M0+, so @micropython.native and
-    # viper code is compiled for the real target.
-    r = subprocess.run([mpy_cross(), "-march=armv6m", "-o", out, os.path.join(FIRMWARE, rel)],
+    # viper code is compiled for the real target.  -s: a traceback on the
+    # board names "app/box.py", not the path of this checkout (shorter
+    # strings in the heap, and the same .mpy from any clone).
+    r = subprocess.run([mpy_cross(), "-march=armv6m", "-s", rel.replace(os.sep, "/"), "-o", out,
+                        os.path.join(FIRMWARE, rel)],
                        capture_output=True, text=True)
     return r.returncode == 0, (r.stderr or r.stdout).strip()
 
