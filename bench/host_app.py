@@ -3,7 +3,8 @@ unix port): peak live heap of each game played through the app, the
 smallest heap each completes in (bisected in 4 KB steps), whether it
 completes in the issue's 96 KB (the stretch goal is 64 KB), the qstrs it
 interns, the peak with the code in a ROM filesystem (the way to the goal on
-the board), the smallest heap on the OLED and e-ink boards, the time from
+the board), the floor (what the code a game cannot run without takes once
+imported), the smallest heap on the OLED and e-ink boards, the time from
 the start of main to the first frame, and the size of the .mpy tree.
 About 25 s."""
 import os
@@ -31,12 +32,32 @@ print(t1 - t0)
 """
 
 
-def _first_frame(cmd, env, cwd):
+def _run_int(cmd, env, cwd):
+    """The integer a script prints on its last line."""
     r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
     if r.returncode:
         raise RuntimeError(r.stdout + r.stderr)
     return int(r.stdout.strip().splitlines()[-1])
 
+
+# The floor: what the modules a game cannot run without take once imported
+# (its engine, the renderer, the matrix/storage/buzzer/LED drivers, the pad
+# capture and core), before any object is made, no app and no HAL.  Set
+# against the 96 KB goal: on this 64-bit port it is most of it.
+FLOOR = """
+import gc
+gc.collect()
+a = gc.mem_alloc()
+import main
+import core.log, core.cards, core.rng, core.ticks, core.deal, core.pile, core.options
+import %s
+import gfx.render
+import drivers.ws2812, drivers.storage, drivers.buzzer, drivers.leds, drivers.blink, pads.capture
+import hal.boarddata
+gc.collect()
+print(gc.mem_alloc() - a)
+"""
+FLOOR_ENGINES = (("Bataille / Bata-waf", "games.bataille"), ("Tape-treize", "games.tape"))
 
 GOAL = 96 * 1024   # issue 6; the stretch goal is 64 KB
 STEP = 4 * 1024
@@ -86,13 +107,18 @@ def bench_app_memory_and_start():
                                  % (game, bname, STEP // 1024),
                                  app_heap.smallest_heap(tree, game, players, lo=lo, hi=lo + 16 * 1024,
                                                         step=STEP, board=board), "bytes"))
+        env = dict(os.environ, MICROPYPATH=tree)
+        for label, engine in FLOOR_ENGINES:
+            rows.append(("app: floor, %s: its engine, renderer, drivers, capture, core imported "
+                         "(no app, no HAL; mp unix, .mpy)" % label,
+                         _run_int([micropython_bin(), "-c", FLOOR % engine], env, tree), "bytes"))
         code = FIRST_FRAME % app_heap.BOARD
         env = dict(os.environ, MICROPYPATH=tree)
         rows.append(("app: main to first frame (mp unix, .mpy)",
-                     _first_frame([micropython_bin(), "-c", code], env, tree) / 1000.0, "ms"))
+                     _run_int([micropython_bin(), "-c", code], env, tree) / 1000.0, "ms"))
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "firmware"))
     rows.append(("app: main to first frame (cpython, .py)",
-                 _first_frame([sys.executable, "-c", code], env, ROOT) / 1000.0, "ms"))
+                 _run_int([sys.executable, "-c", code], env, ROOT) / 1000.0, "ms"))
     return rows
 
 
