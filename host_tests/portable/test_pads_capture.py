@@ -1,7 +1,6 @@
 # S1-S6: the pad capture (PadCapture) through the host's fake pins.
 # Portable: runs under pytest and under the MicroPython unix port.
-import sys
-from tinytest import raises, MICROPYTHON
+from tinytest import raises, heap_locked, MICROPYTHON
 from core import ticks
 from core.rng import Rng
 from hal.host.clock import VirtualClock
@@ -198,26 +197,20 @@ def test_s2_capture_refuses_bad_sizes():
     raises(ValueError, pads.press, 0, 50)
 
 
-def _locked_calls(cap, levels, clock):
-    # Presses, chatter, overflow and the wrap, all with the heap locked.
-    import micropython
-    micropython.heap_lock()
-    try:
-        for i in range(40):
-            levels[0] = 1 << (i & 3)
-            clock.now += 30000
-            cap.irq(0)
-            levels[0] = 0
-            cap.poll(clock.ticks_us())
-            levels[0] = 0xF
-            cap.irq(1)   # bounce of the others
-            levels[0] = 0
-            cap.poll(clock.ticks_us())
-        k = cap.next_event()
-        t = cap.ev_t
-    finally:
-        micropython.heap_unlock()
-    return k, t
+def _calls(cap, levels, clock, out):
+    # Presses, chatter, overflow and the wrap (run with the heap locked).
+    for i in range(40):
+        levels[0] = 1 << (i & 3)
+        clock.now += 30000
+        cap.irq(0)
+        levels[0] = 0
+        cap.poll(clock.ticks_us())
+        levels[0] = 0xF
+        cap.irq(1)   # bounce of the others
+        levels[0] = 0
+        cap.poll(clock.ticks_us())
+    out[0] = cap.next_event()
+    out[1] = cap.ev_t
 
 
 def test_s2_handler_allocates_nothing():
@@ -227,23 +220,9 @@ def test_s2_handler_allocates_nothing():
     # A warm-up so that nothing is allocated lazily on first use.
     cap.irq(0)
     cap.poll(clock.ticks_us())
-    if MICROPYTHON:
-        k, t = _locked_calls(cap, levels, clock)
-    else:
-        # CPython cannot lock its heap: the same calls, checked for results.
-        class _Fake:
-            @staticmethod
-            def heap_lock():
-                pass
-
-            @staticmethod
-            def heap_unlock():
-                pass
-        sys.modules["micropython"] = _Fake
-        try:
-            k, t = _locked_calls(cap, levels, clock)
-        finally:
-            del sys.modules["micropython"]
+    out = [0, 0]
+    heap_locked(lambda: _calls(cap, levels, clock, out))
+    k, t = out
     assert k == 0 and 0 <= t < WRAP
     assert cap.overflow > 0          # the overflow path ran locked
     assert cap.pending() == 15
