@@ -23,7 +23,8 @@
 # game pressed their pad (their pads stay lit until they do), or by itself
 # after _AUTO_FLIP_MS when the "auto" option is on (small children).  A
 # battle and the take follow by themselves, _SHOW_MS apart.  Tape-treize: the
-# engine runs its own timers (tempo or turns, T10); every press goes to it.
+# engine runs its own timers (tempo or turns, T10); every press goes to it
+# once let go (app.taps: a press held _HOLD_MS is the pause, not a slap).
 #
 # Holding a pad _HOLD_MS (or the menu button) pauses; a press resumes.  The
 # games are told a time that stops while paused, so a pause changes nothing
@@ -115,6 +116,7 @@ class App:
         self.flashing = 0
         self.hold_from = [0] * self.n_pads
         self.holding = 0
+        self.taps = None        # Tape-treize's presses waiting to be let go (app.taps)
         self.pause_us = 0       # ticks the games did not see (pauses)
         self.quiet_gc = False
         self.collect = gc.collect   # the host runner may lighten it (CPython)
@@ -461,6 +463,8 @@ class App:
         try:
             if name == "tape":
                 from games.tape import Tape
+                from app.taps import Waiting
+                self.taps = Waiting()
                 self.game = Tape(eng, seed, self.log)
                 self.game.start(self.game_ticks(self.now))
             else:
@@ -492,8 +496,10 @@ class App:
         if p < 0:
             return
         if self.game_name == "tape":
-            self.game.press(p, self.game_ticks(t))
-            self.after_tape()
+            # a slap (or a laid card) once let go; held, it is the pause
+            if not self.taps.add(k, t):
+                self.feed_taps(True)   # full: the oldest is taken as a tap
+                self.taps.add(k, t)
             return
         bit = 1 << k
         if self.next_step is None and self.waiting_mask & bit:
@@ -506,7 +512,10 @@ class App:
 
     def game_timers(self):
         if self.game_name == "tape":
-            self.game.poll(self.game_ticks(self.now))
+            self.feed_taps()
+            # never past a press still down: the engine would judge the
+            # moment without it
+            self.game.poll(self.game_ticks(self.taps.limit(self.now)))
             self.after_tape()
             return
         ms = self.game_ms()
@@ -515,6 +524,18 @@ class App:
                 self.step()
         elif self.auto and self.auto_at is not None and ms >= self.auto_at:
             self.step()
+
+    def feed_taps(self, force=False):
+        """The Tape-treize presses let go, in time order, at the time of
+        their interrupt (force: the oldest one, let go or not)."""
+        w = self.taps
+        held = self.cap.held_mask()
+        k = w.next_tap(held, force)
+        while k >= 0:
+            self.game.press(self.player_of[k], self.game_ticks(w.t_out))
+            if force:
+                return
+            k = w.next_tap(held)
 
     def after_tape(self):
         g = self.game
@@ -525,7 +546,10 @@ class App:
             self.finish()
             return
         w = g.window_open
-        self.store.set_slap_window(w)
+        # a press still down may be a slap in a window the engine has not
+        # reached yet: no flash write until it is let go
+        busy = w or self.taps.n > 0
+        self.store.set_slap_window(busy)
         if g.turns_mode:
             # turns mode (T10): the pad of the player who lays next is lit
             m = 0
@@ -533,7 +557,7 @@ class App:
                 m = 1 << self.pads_in[g.turn]
             if m != self.lit:
                 self.light_mask(m)
-        if self.flush_due and not w:
+        if self.flush_due and not busy:
             # between rounds (or a big log after a take): no slap window
             self.flush_due = False
             self.write_log()
@@ -598,9 +622,15 @@ class App:
         self.store.set_slap_window(False)
 
     def pause(self):
-        if self.game_name != "tape":
+        if self.game_name == "tape":
+            # the game stopped at the first press still down (the hold that
+            # asks for the pause): that press, and any after it, were the
+            # pause, not slaps
+            self.paused_at = self.taps.limit(self.now)
+            self.taps.clear()
+        else:
             self.game_ms()      # count the play up to now
-        self.paused_at = self.now
+            self.paused_at = self.now
         self.enter("pause")
         self.light_mask(0)
 

@@ -104,8 +104,8 @@ class Runner:
 
     def tape_bots(self):
         g = self.app.game
-        if g is None:
-            return
+        if g is None or self.app.taps.n:
+            return      # a press counts once let go: wait for the box to take it
         if g.window_open and g.cards_laid != self.seen_flip:
             self.seen_flip = g.cards_laid
             for p in range(g.n):

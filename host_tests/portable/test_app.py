@@ -195,6 +195,85 @@ def test_app_pause_by_holding_a_pad_and_resume():
     assert g.done
 
 
+def test_app_tape_pause_by_holding_a_pad_is_no_slap():
+    # A child holds their pad to pause Tape-treize between cards: no rule
+    # holds, yet the hold must not be a false slap (T8 would hand them the
+    # whole pile): the press is the pause, the game resumes where it was.
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "tape", 2, seed=9, options={"target": 1, "tempo": 3000})
+    app = r.app
+    r.run(60, until="play")
+    g = app.game
+    for _ in range(4000):
+        run_ticks(hal, app, 5000)
+        if g.cards_laid >= 2 and not g.window_open and g.phase_name() == "play":
+            break
+    assert g.cards_laid >= 2 and g.phase_name() == "play"
+    lines = len(app.log.lines)
+    counts, pile, laid = g.counts(), g.pile_n, g.cards_laid
+    hal.pads.press(app.pads_in[0], hal.clock.now + 100000)   # mid-tempo
+    run_ticks(hal, app, 2300000)
+    assert app.state == "pause"
+    hal.pads.release(app.pads_in[0], hal.clock.now)
+    run_ticks(hal, app, 1000000)
+    assert app.log.lines[lines:] == []                       # no slap, no verdict
+    assert (g.counts(), g.pile_n, g.cards_laid) == (counts, pile, laid)
+    hal.pads.tap(app.pads_in[1], hal.clock.now)
+    run_ticks(hal, app, 200000)
+    assert app.state == "play"
+    run_ticks(hal, app, 3000000)
+    assert g.cards_laid == laid + 1                          # the tempo goes on
+    assert not [ln for ln in app.log.lines[lines:] if '"ev":"verdict"' in ln and '"false"' in ln]
+    r.run(3600)
+    assert app.state == "end"
+    assert replay(log_entries(hal)).done
+
+
+def _tape_with_presses(presses, hold_of):
+    # The presses of a Runner's game, each made when the runner made it
+    # (after the tick of its time), held hold_of(pad, at) us
+    hal = app_hal.Hal(4)
+    app = box.App(hal, seed=5)
+    app.settings["opts"]["tape"]["target"] = 1
+    i = 0
+    while app.state != "end" and hal.clock.now < presses[-1][1] + 60000000:
+        while i < len(presses) and presses[i][1] <= hal.clock.now:
+            k, at = presses[i]
+            hal.pads.tap(k, at, hold_of(k, at))
+            i += 1
+        hal.pads.advance(headless.STEP_US)
+        app.tick()
+    assert app.state == "end"
+    return log_entries(hal)
+
+
+def test_app_tape_slaps_judged_at_their_interrupt_however_long_held():
+    # The box waits for a Tape-treize press to be let go before the engine
+    # hears it (a hold is a pause), and never runs the engine past it: the
+    # same presses held 60 ms or up to 1.5 s give the same game, line for
+    # line, slap times included.
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "tape", 3, seed=5, options={"target": 1})
+    presses = []
+    tap = hal.pads.tap
+
+    def record(k, at_us=None, hold_us=80000):
+        presses.append((k, at_us))
+        tap(k, at_us, hold_us)
+    hal.pads.tap = record
+    r.run(3600)
+    game = log_entries(hal)
+    assert r.app.state == "end" and game[-1][2] == "end"
+    assert _tape_with_presses(presses, lambda k, at: headless.HOLD_US) == game
+
+    def long_hold(k, at):
+        later = [a for kk, a in presses if kk == k and a > at]
+        return max(headless.HOLD_US, min(1500000, (later[0] - at - 100000) if later else 1500000))
+    assert [long_hold(k, at) for k, at in presses if long_hold(k, at) >= 1000000]
+    assert _tape_with_presses(presses, long_hold) == game
+    assert [e for e in game if e[2] == "slap"] and [e for e in game if e[2] == "verdict"]
+
+
 def test_app_settings_remembered_across_power_cycles():
     hal = app_hal.Hal(4)
     app = box.App(hal, seed=1)
