@@ -5,8 +5,11 @@
 # needs about 160 KB today: every object and code pointer takes 8 bytes, the
 # bytecode of the code loaded lives in the heap (about 100 KB of it), and the
 # host HAL's code is loaded where the board's would be (its recorders only
-# count: open_host(lean=True)).  docs/app.md, Memory, says where the heap
-# goes and what 96 KB would take.
+# count: open_host(lean=True)).  The code a game cannot run without (its
+# engine, the renderer, the drivers, the pad capture, core) takes 81-89 KB
+# of this port's heap once imported, before the app or any object (`make
+# bench`, the floor rows).  docs/app.md, Memory, says where the heap goes
+# and what 96 KB would take.
 # So the budget we meet, HEAP_BUDGET, is guarded against regressions, and
 # the 96 KB goal is a strict expected failure: the day a change meets it,
 # that test fails and says to make 96 KB the budget.
@@ -15,8 +18,8 @@ import tempfile
 import pytest
 import app_heap
 
-HEAP_BUDGET = int(os.environ.get("APP_HEAP", 176 * 1024))   # smallest today: 156-164 KB (±4)
-EINK_BUDGET = int(os.environ.get("APP_HEAP_EINK", 180 * 1024))   # smallest today: 168 KB
+HEAP_BUDGET = int(os.environ.get("APP_HEAP", 176 * 1024))   # smallest today: 156-168 KB (±4)
+EINK_BUDGET = int(os.environ.get("APP_HEAP_EINK", 180 * 1024))   # smallest today: 168-172 KB
 GOAL = 96 * 1024
 
 
