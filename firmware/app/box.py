@@ -475,6 +475,9 @@ class App:
             self.fail(e)
             return
         self.enter("play")
+        # a pad still down from joining is no request for a pause: only a
+        # new hold in the game pauses it
+        self.holding = 0
         self.quiet_gc = False
         self.games_played += 1
         if name != "tape":

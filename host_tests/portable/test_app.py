@@ -195,6 +195,25 @@ def test_app_pause_by_holding_a_pad_and_resume():
     assert g.done
 
 
+def test_app_pad_held_from_joining_does_not_pause_the_game():
+    # a small child presses their pad to join and keeps it down: the game
+    # starts and stays in play (only a new hold in the game pauses it)
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "batawaf", 2, seed=4)
+    app = r.app
+    r.run(60, until="join")
+    hal.pads.press(0, hal.clock.now)
+    run_ticks(hal, app, 300000)
+    hal.pads.tap(1, hal.clock.now)
+    run_ticks(hal, app, 6000000)       # joined, dealt, and 3 s more with pad 1 down
+    assert app.state == "play"
+    hal.pads.release(0, hal.clock.now)
+    run_ticks(hal, app, 300000)
+    hal.pads.press(1, hal.clock.now)   # a hold in the game still pauses
+    run_ticks(hal, app, 2300000)
+    assert app.state == "pause"
+
+
 def test_app_tape_pause_by_holding_a_pad_is_no_slap():
     # A child holds their pad to pause Tape-treize between cards: no rule
     # holds, yet the hold must not be a false slap (T8 would hand them the
