@@ -43,11 +43,13 @@ class Waiting:
         self.n += 1
         return True
 
-    def _down(self, i, held):
-        k = self.pad[i]
+    def _first_down(self, held):
+        # the first press is still down: its pad is, and it has not been
+        # pressed again since (a second press means a release in between)
+        k = self.pad[0]
         if not held & (1 << k):
             return False
-        j = i + 1
+        j = 1
         while j < self.n:
             if self.pad[j] == k:
                 return False
@@ -57,7 +59,7 @@ class Waiting:
     def next_tap(self, held, force=False):
         """The first press if it is let go (or force): its pad, its ticks in
         self.t_out, and it leaves the queue; -1 otherwise."""
-        if not self.n or (not force and self._down(0, held)):
+        if not self.n or (not force and self._first_down(held)):
             return -1
         k = self.pad[0]
         self.t_out = self.t[0]
@@ -73,24 +75,6 @@ class Waiting:
         """Ticks the engine may run to: the first waiting press (the caller
         has taken every tap before it), or now."""
         return self.t[0] if self.n else now
-
-    def waits(self, k):
-        """True if a press of pad k is waiting."""
-        i = 0
-        while i < self.n:
-            if self.pad[i] == k:
-                return True
-            i += 1
-        return False
-
-    def time_of(self, k):
-        """Ticks of pad k's last waiting press (its hold began there)."""
-        i = self.n - 1
-        while i >= 0:
-            if self.pad[i] == k:
-                return self.t[i]
-            i -= 1
-        return None
 
     def clear(self):
         self.n = 0

@@ -37,17 +37,15 @@ def test_taps_the_same_pad_twice_means_the_first_was_let_go():
     held = 0b10         # down again now
     assert w.next_tap(held) == 1 and w.t_out == 100
     assert w.next_tap(held) == -1
-    assert w.waits(1) and w.time_of(1) == 400
+    assert w.n == 1 and w.limit(9000) == 400
 
 
-def test_taps_hold_is_found_by_pad_and_cleared():
+def test_taps_clear_forgets_every_press():
     w = Waiting()
     w.add(0, 10)
     w.add(2, 20)
-    assert w.waits(2) and not w.waits(1)
-    assert w.time_of(0) == 10 and w.time_of(1) is None
     w.clear()
-    assert w.n == 0 and not w.waits(0) and w.next_tap(0) == -1
+    assert w.n == 0 and w.next_tap(0) == -1 and w.limit(77) == 77
 
 
 def test_taps_full_queue_refuses_and_force_takes_the_oldest():
@@ -59,7 +57,7 @@ def test_taps_full_queue_refuses_and_force_takes_the_oldest():
     assert w.next_tap(0xFFFF) == -1
     assert w.next_tap(0xFFFF, True) == 0 and w.t_out == 0
     assert w.add(5, 999)
-    assert w.time_of(5) == 999
+    assert w.n == 16 and w.limit(0) == 10      # pad 1's press is first now
 
 
 def _presses(w, out):
@@ -69,7 +67,6 @@ def _presses(w, out):
         k1 = w.next_tap(0)
         k2 = w.next_tap(0)
         w.limit(5)
-        w.waits(1)
     out[0] = k1
     out[1] = k2
 
