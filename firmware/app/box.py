@@ -23,8 +23,9 @@
 # game pressed their pad (their pads stay lit until they do), or by itself
 # after _AUTO_FLIP_MS when the "auto" option is on (small children).  A
 # battle and the take follow by themselves, _SHOW_MS apart.  Tape-treize: the
-# engine runs its own timers (tempo or turns, T10); every press goes to it
-# once let go (app.taps: a press held _HOLD_MS is the pause, not a slap).
+# engine runs its own timers (tempo or turns, T10); every press goes to it,
+# in a slap window at once, else once let go (app.taps: a press held
+# _HOLD_MS is the pause, not a false slap).
 #
 # Holding a pad _HOLD_MS (or the menu button) pauses; a press resumes.  The
 # games are told a time that stops while paused, so a pause changes nothing
@@ -499,7 +500,15 @@ class App:
         if p < 0:
             return
         if self.game_name == "tape":
-            # a slap (or a laid card) once let go; held, it is the pause
+            g = self.game
+            if not self.taps.n:
+                # in a slap window a press is a valid slap whatever follows
+                # (held on, it pauses after it): the engine has it at once
+                g.poll(self.game_ticks(t))
+                if g.window_open:
+                    g.press(p, self.game_ticks(t))
+                    return
+            # else a slap (or a laid card) once let go; held, it is the pause
             if not self.taps.add(k, t):
                 self.feed_taps(True)   # full: the oldest is taken as a tap
                 self.taps.add(k, t)

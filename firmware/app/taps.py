@@ -1,8 +1,10 @@
-# Tape-treize presses wait for what they mean.  A press let go before the
-# pause hold (app.box._HOLD_MS) is a slap, or a laid card in turns mode, at
-# the time of its interrupt; a press held that long is a pause and no press
-# at all.  Without the wait a child asking for a pause would first have
-# slapped, and a false slap takes the whole pile (T8).
+# Tape-treize presses outside a slap window wait for what they mean.  A
+# press let go before the pause hold (app.box._HOLD_MS) is a (false) slap, or
+# a laid card in turns mode, at the time of its interrupt; a press held that
+# long is a pause and no press at all.  Without the wait a child asking for
+# a pause would first have slapped, and a false slap takes the whole pile
+# (T8).  In a window a press is a valid slap whatever follows: app.box hands
+# it to the engine at once (when none waits before it).
 #
 # The engine is never run past a press still waiting (app.box asks for the
 # time it may run to), so its verdicts are those of a box that knew at

@@ -248,6 +248,35 @@ def test_app_tape_pause_by_holding_a_pad_is_no_slap():
     assert replay(log_entries(hal)).done
 
 
+def test_app_tape_slaps_in_a_window_are_judged_before_the_pads_are_let_go():
+    # in a slap window a press is a valid slap whatever follows: the box
+    # hands it to the engine at once, so children who keep their hands on
+    # the pads see the verdict without waiting to let go
+    hal = app_hal.Hal(4)
+    r = headless.Runner(hal, "tape", 2, seed=5, options={"target": 1})
+    app = r.app
+    r.run(60, until="play")
+    g = app.game
+    for _ in range(20000):
+        run_ticks(hal, app, 5000)
+        if g.window_open:
+            break
+    assert g.window_open
+    seen = []
+    listener = app.log.listener
+
+    def spy(t, ev, values):
+        seen.append((ev, values))
+        listener(t, ev, values)
+    app.log.listener = spy
+    for p in range(2):
+        hal.pads.press(app.pads_in[p], hal.clock.now + 100000 + 50000 * p)
+    run_ticks(hal, app, 400000)
+    assert [ev for ev, v in seen].count("slap") == 2
+    assert [v for ev, v in seen if ev == "verdict" and v[0] != "false"], seen
+    assert app.state == "play" and hal.pads.levels == 0b11     # still held
+
+
 def _tape_with_presses(presses, hold_of):
     # The presses of a Runner's game, each made when the runner made it
     # (after the tick of its time), held hold_of(pad, at) us
