@@ -152,7 +152,7 @@ function state() {
     now_us: machine.now() / 1000, resets: machine.resets, running: !!goal,
     reset_reason: machine.watchdog.reason, waiting: core.waiting, pc: core.PC >>> 0,
     flash_ops: machine.chip.flashOps, serial_bytes: serialLen, usb_ready: machine.usb.ready,
-    client: !!client, port, alarms: alarmList(), sio_noise: sioNoise, warnings: warnings.slice(0, 10), error: machine.error,
+    client: !!client, port, alarms: alarmList(), stats: machine.stats, sio_noise: sioNoise, warnings: warnings.slice(0, 10), error: machine.error,
   };
 }
 
