@@ -20,11 +20,16 @@ from tools.pico.pico import Pico, PicoError, MissingInput, ROOT
 
 def serve(a):
     flash = a.flash or os.path.join(ROOT, "build", "pico", a.board + ".bin")
+    if a.install and not os.path.exists(flash):
+        from tools.pico import images
+        print("no box on the emulated Pico yet: copying it with `make flash` (a minute or two)...")
+        images.copy_of(a.board, flash, uf2=a.uf2, bootrom=a.bootrom)
+    empty = a.fresh or not os.path.exists(flash)
     p = Pico(uf2=a.uf2, bootrom=a.bootrom, flash=flash, fresh=a.fresh, board=a.board, port=a.port)
     p.start()
     print("emulated Pico (%s), flash %s" % (a.board, os.path.relpath(flash, ROOT)))
     print("USB serial: socket://127.0.0.1:%d   e.g. make repl PORT=socket://127.0.0.1:%d" % (p.port, p.port))
-    if a.fresh or not os.path.exists(flash):
+    if empty:
         print("an empty board: copy the box with  make flash BOARD=%s PORT=socket://127.0.0.1:%d" % (a.board, p.port))
     p.run_free(realtime=not a.fast)
     shown = 0
@@ -59,6 +64,8 @@ def main(argv=None):
     s.add_argument("--port", type=int, default=2040, help="TCP port of the USB serial (0: any free one)")
     s.add_argument("--uf2", help="MicroPython UF2 (default ../shared/pico/RPI_PICO-v1.28.0.uf2)")
     s.add_argument("--bootrom", help="RP2040 B1 bootrom (default ../shared/pico/rp2040-bootrom-b1.bin)")
+    s.add_argument("--install", action="store_true",
+                   help="no flash image yet: make one with `make flash` first (make pico)")
     s.add_argument("--fast", action="store_true", help="skip idle waits (faster than a real Pico)")
     s.add_argument("--show", action="store_true", help="print the WS2812 frames as they come")
     a = ap.parse_args(argv)
