@@ -101,6 +101,9 @@ class Box:
                            % (self.players, self.players, cfg.board, self.n_pads))
         if self.players < 2:
             raise BoxError("--players must be 2 or more")
+        if cfg.bot_pads and max(cfg.bot_pads) >= self.n_pads:
+            raise BoxError("--bot-pads: board %s has pads 1 to %d (got pad %d)"
+                           % (cfg.board, self.n_pads, max(cfg.bot_pads) + 1))
         check_options(self.game, self.options)
         d = board.display
         self.kind, self.width, self.height = d.kind, d.width, d.height

@@ -39,6 +39,7 @@ def run(cfg):
             # anyway, as bots playing a game, rather than an error alone
             _say("%s: bots play a game headless instead (--headless asks for it)" % why)
             cfg.headless = True
+            cfg.bot_pads = None    # headless, bots play every pad and drive the menus
             if cfg.bots is None and not cfg.script:
                 from sim import cli
                 cfg.bots = cli.Bots()
