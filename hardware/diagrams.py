@@ -43,15 +43,27 @@ COLORS = {"pad": "#1a7f37", "led": "#d4700a", "display": "#1f5fbf", "buzzer": "#
 FS = 6.5  # font size of the row labels
 
 
+def check_board(path):
+    """The firmware's own board-file checker (hal.board, what the box runs at
+    boot): a bad pin stops the drawing with its one-line message."""
+    fw = os.path.join(ROOT, "firmware")
+    if fw not in sys.path:
+        sys.path.insert(0, fw)
+    from hal import board as _board
+    try:
+        _board.load(path)
+    except _board.BoardError as e:
+        sys.stderr.write("diagrams: %s; nothing drawn\n" % e)
+        raise SystemExit(2)
+
+
 def load_boards(boards_dir=os.path.join(ROOT, "boards")):
-    """{name: board dict} of every boards/*.json, read as plain JSON."""
+    """{name: board dict} of every boards/*.json, each checked, as plain JSON."""
     out = {}
     for path in sorted(glob.glob(os.path.join(boards_dir, "*.json"))):
+        check_board(path)
         with open(path) as f:
-            try:
-                out[os.path.basename(path)[:-5]] = json.load(f)
-            except ValueError as e:
-                raise SystemExit("%s is not valid JSON: %s" % (path, e))
+            out[os.path.basename(path)[:-5]] = json.load(f)
     if not out:
         raise SystemExit("no board file in %s" % boards_dir)
     return out
