@@ -564,7 +564,10 @@ def main(argv=None):
         if new != text:
             with open(readme, "w") as f:
                 f.write(new)
-    print("diagrams: %d boards drawn into %s" % (len(boards), os.path.relpath(out, ROOT)))
+    shown = os.path.abspath(out)
+    if shown.startswith(ROOT + os.sep):
+        shown = os.path.relpath(shown, ROOT)
+    print("diagrams: %d boards drawn into %s" % (len(boards), shown))
     return 0
 
 

@@ -33,3 +33,88 @@ def test_diagrams_refuse_a_bad_board_file_in_one_line(tmp_path):
     assert len(lines) == 1, r.stderr
     assert "GP30 (buzzer.pin): the Raspberry Pi Pico has no GP30 pin" in lines[0]
     assert not out.exists() or not os.listdir(str(out))
+
+
+def make(*args, timeout=600):
+    """make in the clone, without remaking the venv (-o: its stamp counts as
+    up to date), as a user types it."""
+    return subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed"] + list(args),
+                          capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+
+
+def test_make_replay_without_log_says_how_to_name_it():
+    r = make("replay", "LOG=")
+    assert r.returncode != 0
+    assert "make replay LOG=path/to/game.jsonl" in r.stderr
+    assert "expected one argument" not in r.stderr
+
+
+def test_make_sim_log_to_stdout_is_a_replayable_log(tmp_path):
+    r = make("sim", "BOARD=pico_matrix",
+             "ARGS=--headless --game tape --players 2 --seed 7 --target 1 --log -")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines and all(ln.startswith("{") and json.loads(ln) for ln in lines), lines[:2]
+    log = tmp_path / "game.jsonl"
+    log.write_text(r.stdout)
+    r = make("replay", "LOG=%s" % log, "ARGS=--headless")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+class _Tty:
+    def __init__(self, tty):
+        self.tty = tty
+        self.text = ""
+
+    def isatty(self):
+        return self.tty
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+
+def test_progress_is_one_line_on_a_terminal_and_silent_in_a_log():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from progress import Progress
+    tty = _Tty(True)
+    p = Progress("stats", total=200, stream=tty, every_s=0)
+    for i in range(0, 201, 50):
+        p.show(i, "games")
+    p.close()
+    assert "\n" not in tty.text
+    assert "stats [100/200]  50%  games" in tty.text and "[200/200] 100%" in tty.text
+    assert tty.text.endswith("\r")          # cleared for what follows
+    log = _Tty(False)
+    p = Progress("stats", total=200, stream=log, every_s=0)
+    p.show(10, "games")
+    p.close()
+    assert log.text == ""
+
+
+def test_mp_run_progress_is_one_line_and_only_when_asked():
+    from mp import micropython_bin
+    env = dict(os.environ, MP_PROGRESS="1")
+    r = subprocess.run([micropython_bin(), "host_tests/mp_run.py", "test_core"], capture_output=True,
+                       cwd=ROOT, env=env, timeout=300)
+    assert r.returncode == 0, r.stdout
+    lines = r.stdout.decode().split("\n")
+    assert "micropython [1/" in lines[0] and lines[0].count("\r") > 2
+    assert lines[-2].endswith("passed, 0 failed")
+    env["MP_PROGRESS"] = ""
+    r = subprocess.run([micropython_bin(), "host_tests/mp_run.py", "test_core"], capture_output=True,
+                       cwd=ROOT, env=env, timeout=300)
+    assert b"\r" not in r.stdout and r.stdout.startswith(b"micropython: ")
+
+
+def test_bench_diagrams_leaves_no_folder_behind(tmp_path, monkeypatch, capsys):
+    import tempfile
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import host_hardware
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    rows = host_hardware.bench_diagrams()
+    assert rows[0][2] == "ms" and rows[0][1] > 0
+    assert os.listdir(str(tmp_path)) == []
+    assert "drawn into" not in capsys.readouterr().out
