@@ -118,3 +118,39 @@ def test_bench_diagrams_leaves_no_folder_behind(tmp_path, monkeypatch, capsys):
     assert rows[0][2] == "ms" and rows[0][1] > 0
     assert os.listdir(str(tmp_path)) == []
     assert "drawn into" not in capsys.readouterr().out
+
+
+def test_replay_output_names_players_p1_to_p8_as_the_box_does(tmp_path):
+    log = tmp_path / "g.jsonl"
+    r = subprocess.run([sys.executable, "-m", "sim", "--headless", "--game", "tape", "--players", "3",
+                        "--seed", "7", "--target", "1", "--log", str(log)],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr
+    end = json.loads(log.read_text().splitlines()[-1])
+    assert end["ev"] == "end" and end["winners"]
+    named = ", ".join("P%d" % (p + 1) for p in end["winners"])
+    r = subprocess.run([sys.executable, "-m", "sim", "--replay", str(log), "--headless"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    final = [ln for ln in r.stdout.splitlines() if ln.startswith("final state:")][0]
+    assert "winners %s;" % named in final, final
+    assert "[" not in final and "P3:" in final
+    # the log itself keeps RULES.md L's numbering from 0
+    assert "P" not in json.dumps(end["winners"])
+
+
+def test_replay_panel_shows_players_from_p1():
+    sys.path.insert(0, ROOT)
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from sim import replay_window as rw
+    assert rw.line_text((5, 1901, "slap", {"p": 2, "t_us": 1901793})).split()[3] == "p=P3"
+    assert "taker=P1" in rw.line_text((6, 2000, "verdict", {"rule": "match", "order": [1, 0], "taker": 0}))
+    assert "winners=P2" in rw.line_text((9, 9000, "end", {"winners": [1], "reason": "target",
+                                                           "cards": [0, 52], "points": [0, 1]}))
+
+
+def test_replay_panel_wraps_between_words():
+    from sim import replay_window as rw
+    msg = "log.jsonl: all 131 lines agree with the rules, but the game stops; lines 1-131 replay: P1 wins"
+    lines = rw._wrap(msg, 52)
+    assert all(len(ln) <= 52 for ln in lines)
+    assert any("1-131" in ln for ln in lines) and " ".join(lines) == msg

@@ -230,9 +230,9 @@ class Box:
             return "no game"
         w = ", ".join(["P%d" % (p + 1) for p in v.winners]) or "nobody"
         s = "%s %s (%s); cards %s" % (w, "wins" if len(v.winners) == 1 else "share the win", v.reason,
-                                     " ".join([str(c) for c in v.counts]))
+                                     " ".join(["P%d:%d" % (p + 1, c) for p, c in enumerate(v.counts)]))
         if self.game_name() == "tape":
-            s += "; points %s" % " ".join([str(c) for c in v.points])
+            s += "; points %s" % " ".join(["P%d:%d" % (p + 1, c) for p, c in enumerate(v.points)])
         return s
 
     def _log_folder(self):
