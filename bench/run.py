@@ -86,4 +86,7 @@ def main():
 
 
 if __name__ == "__main__":
+    import argparse
+    # no options: refuse a stray argument rather than start a long run
+    argparse.ArgumentParser(description=__doc__.split("\n")[0]).parse_args()
     main()

@@ -65,7 +65,8 @@ def load_boards(boards_dir=os.path.join(ROOT, "boards")):
         with open(path) as f:
             out[os.path.basename(path)[:-5]] = json.load(f)
     if not out:
-        raise SystemExit("no board file in %s" % boards_dir)
+        sys.stderr.write("diagrams: no board file (*.json) in %s\n" % boards_dir)
+        raise SystemExit(2)
     return out
 
 
@@ -541,6 +542,10 @@ def main(argv=None):
     ap.add_argument("--out", default=None, help="draw into this directory; README left alone")
     ap.add_argument("--check", action="store_true", help="only check that README.md's tables are current")
     a = ap.parse_args(argv)
+    if a.out == "":
+        ap.error("--out needs a folder (without --out: hardware/diagrams and README.md)")
+    if not os.path.isdir(a.boards):
+        ap.error("--boards %r is not a folder of board files" % a.boards)
     boards = load_boards(a.boards)
     readme = os.path.join(HERE, "README.md")
     with open(readme) as f:

@@ -55,6 +55,12 @@ def run(cfg):
             return _refused(e)
         except OSError as e:
             return _cannot(cfg.script, "read the press script", e)
+    if cfg.log and cfg.log != "-":
+        # before the game, not after it: a log that cannot be written
+        why = _log_problem(cfg.log)
+        if why:
+            _say("%s: cannot write the log (%s)" % (cfg.log, why))
+            return 1
     if cfg.screenshots:
         try:
             os.makedirs(cfg.screenshots, exist_ok=True)
@@ -76,6 +82,20 @@ def run(cfg):
         return window.run(cfg, b, presses)
     finally:
         b.close()
+
+
+def _log_problem(path):
+    """Why the log cannot be written at path, or None."""
+    if os.path.isdir(path):
+        return "it is a folder"
+    d = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(d, exist_ok=True)
+    except OSError as e:
+        return "its folder cannot be made: %s" % (e.strerror or e)
+    if not os.access(d, os.W_OK):
+        return "its folder is read-only"
+    return None
 
 
 def write_log(cfg, b):

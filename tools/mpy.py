@@ -106,9 +106,9 @@ def build(out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) >= 2 and sys.argv[1] == "check":
+    if len(sys.argv) == 2 and sys.argv[1] == "check":
         sys.exit(check())
-    if len(sys.argv) >= 3 and sys.argv[1] == "build":
+    if len(sys.argv) == 3 and sys.argv[1] == "build" and sys.argv[2].strip():
         sys.exit(build(sys.argv[2]))
     print(__doc__)
     sys.exit(2)

@@ -160,6 +160,8 @@ def main(argv=None):
     if not (math.isfinite(args.pace) and 0 < args.pace <= 600):
         ap.error("--pace must be more than 0 and at most 600 seconds a duel (got %s)" % args.pace)
     png = args.png or os.path.join(ROOT, "build", png_name(ap, args))
+    if not png.lower().endswith(".png") or os.path.isdir(png):
+        ap.error("--png must name a .png file (got %r)" % args.png)
     if args.down is None and args.game == "bataille":
         args.down = 3
     try:
@@ -185,8 +187,11 @@ def main(argv=None):
     mins = lambda duels: duels * args.pace / 60.0  # noqa: E731
     print("at %.1f s a duel: median %.0f min, 95%% of games under %.0f min, longest %.0f min"
           % (args.pace, mins(s["median"]), mins(s["p95"]), mins(s["max"])))
-    histogram(res, "%s, %d players: %d games (%s)" % (args.game, args.players, s["games"],
-                                                    "pickup " + o["pickup"]), png)
+    try:
+        histogram(res, "%s, %d players: %d games (%s)" % (args.game, args.players, s["games"],
+                                                        "pickup " + o["pickup"]), png)
+    except OSError as e:
+        ap.error("cannot write the histogram %s (%s)" % (png, e.strerror or e))
     print("histogram: %s" % os.path.relpath(png, os.getcwd()))
     return s
 
