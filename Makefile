@@ -55,11 +55,14 @@ sim: $(STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
 flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
 	$(PYTHON) tools/flash.py --no-build --board $(BOARD) $(if $(PORT),--port $(PORT),)
 
+# PORTCHECK: a socket:// PORT nobody answers at is said in one line
+PORTCHECK = $(if $(PORT),$(PYTHON) tools/port.py "$(PORT)" &&,)
+
 repl: $(STAMP)  ## open the board's REPL (PORT=...)
-	$(BIN)/mpremote $(CONNECT) repl
+	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) repl
 
 selftest: $(STAMP)  ## run the hardware self-test on a connected box (PORT=...)
-	$(BIN)/mpremote $(CONNECT) exec "import hal; from app import selftest; h = hal.open_board(); h.watchdog.start(); selftest.run(h)"
+	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) exec "import hal; from app import selftest; h = hal.open_board(); h.watchdog.start(); selftest.run(h)"
 
 bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
 	$(PYTHON) bench/run.py

@@ -153,7 +153,8 @@ def test_cli_fuzz_quick_every_flag_refused_or_run_never_a_traceback(tool, tmp_pa
 
 def test_cli_fuzz_quick_tools_without_options_refuse_a_stray_argument():
     for script in (["tools/lint.py", "--quick"], ["bench/run.py", "0"], ["tools/mpy.py", "build", ""],
-                   ["tools/mpy.py", "check", "-5"], ["tools/mpy.py", "abc"]):
+                   ["tools/mpy.py", "check", "-5"], ["tools/mpy.py", "abc"], ["tools/port.py"],
+                   ["tools/port.py", "a", "b"]):
         r = subprocess.run([sys.executable] + script, capture_output=True, text=True, cwd=ROOT, timeout=300)
         assert r.returncode == 2 and "Traceback" not in r.stderr, (script, r.stdout, r.stderr)
 

