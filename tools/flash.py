@@ -1,7 +1,13 @@
 """Copy the firmware and a board file to a Pico running MicroPython.
 
   python tools/flash.py --board pico_matrix [--port PORT] [--dry-run]
+  python tools/flash.py --board ./mybox.json ...   a board file by its path
   python tools/flash.py --package-json     rewrite package.json (mip)
+
+Before anything is copied: the board file is checked by the firmware's own
+checker (hal.board: the one-line message the box and the simulator give),
+the tools are found (beside this Python, else in the clone's .venv: any
+Python 3.11 runs this), and a socket:// PORT must answer (tools/port.py).
 
 Steps, each printed before it runs:
   1. python tools/mpy.py build build/mpy   the .mpy tree (main.py stays .py)
