@@ -169,7 +169,8 @@ class Pico:
             os.makedirs(os.path.dirname(self.flash), exist_ok=True)
         cfg = dict(self.config, uf2=self.uf2, bootrom=self.bootrom, flash=self.flash,
                    fresh=self.fresh, port=self.want_port)
-        if self._log is None:
+        self._own_log = self._log is None
+        if self._own_log:
             fd, self._log = tempfile.mkstemp(prefix="pico-emu-", suffix=".log")
             os.close(fd)
         self._logf = open(self._log, "wb")
@@ -262,6 +263,11 @@ class Pico:
             self._proc.wait()
         self._logf.close()
         self._proc = None
+        if self._own_log:
+            try:
+                os.unlink(self._log)
+            except OSError:
+                pass
 
     def __enter__(self):
         return self
