@@ -43,7 +43,7 @@ def tree(root):
         dirs.sort()
         rel = os.path.relpath(d, root)
         rel = "" if rel == "." else rel.replace(os.sep, "/")
-        fs = sorted(os.path.join(d, f) for f in files if f.endswith((".mpy", ".py")))
+        fs = sorted(os.path.join(d, f) for f in files if f.endswith((".mpy", ".py", ".vox")))
         out.append((rel, fs))
     out.sort(key=lambda x: (x[0].count("/"), x[0]))
     return out
@@ -70,6 +70,13 @@ def board_sources():
     return sorted(out)
 
 
+def data_files():
+    """The data files the board reads (the spoken words of make voices), as
+    paths under firmware/."""
+    d = os.path.join(ROOT, "firmware", "voice")
+    return ["voice/" + f for f in sorted(os.listdir(d)) if f.endswith(".vox")] if os.path.isdir(d) else []
+
+
 # On the PC only: the pure-Python framebuf (the board has the built-in one)
 # and the headless bot runner of the tests.
 HOST_ONLY = ("gfx/framebuf_py.py", "app/headless.py")
@@ -79,7 +86,7 @@ def package_json():
     """package.json for `mpremote mip install`: sources by relative URL, so
     it works from a checkout and from the repository alike."""
     import json
-    rows = [json.dumps([f, "firmware/" + f]) for f in board_sources()]
+    rows = [json.dumps([f, "firmware/" + f]) for f in board_sources() + data_files()]
     return '{\n "urls": [\n  ' + ",\n  ".join(rows) + '\n ],\n "version": "%s"\n}\n' % VERSION
 
 

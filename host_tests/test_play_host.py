@@ -60,3 +60,11 @@ def test_log_depends_on_press_times_only(runs, name):
 def test_console_seed_line():
     assert S.seed_of_console("MPY: soft reboot\ngame tape 123\n", "tape") == 123
     assert S.seed_of_console("game tape 123\n", "bataille") is None
+
+
+def test_main_keeps_the_box_for_the_repl():
+    # the emulator's tests read the pad counters with `mpremote resume exec`
+    import hal
+    import main
+    app = main.main(S.SCENARIOS["tape"].board_path(), open_hal=hal.open_host, run=False)
+    assert main.BOX is app and app.cap.overflow == 0
