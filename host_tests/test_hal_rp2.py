@@ -108,15 +108,11 @@ def assemble(fn):
     }
     for op in ("out", "jmp", "nop"):
         names[op] = (lambda o: (lambda *a: prog.append(Instr(o, *a)) or prog[-1]))(op)
-    g = fn.__globals__
-    saved = {k: g[k] for k in names if k in g}
-    g.update(names)
-    try:
-        fn()
-    finally:
-        for k in names:
-            g.pop(k, None)
-        g.update(saved)
+    # rp2.asm_pio replaces the module's globals by the PIO names while the
+    # function runs: a module constant named in it fails there, so here too
+    import builtins
+    names["__builtins__"] = builtins
+    types.FunctionType(fn.__code__, names)()
     return prog, labels, marks
 
 
@@ -303,3 +299,14 @@ def test_hal_no_firmware_code_masks_interrupts_or_bitbangs_leds():
                             if bad in code:
                                 found.append("%s:%d %s" % (f, n, bad))
     assert found == []
+
+
+def test_hal_rp2_watchdog_stop_clears_the_enable_bit(rp2port):
+    """main.stand_down: a host that took the REPL turns the watchdog off
+    through the CTRL register's atomic clear alias (machine.WDT cannot)."""
+    from hal.rp2.watchdog import Rp2Watchdog
+    import machine
+    w = Rp2Watchdog(5000)
+    w.start()
+    w.stop()
+    assert machine.mem32[0x40058000 + 0x3000] == 1 << 30 and not w.started

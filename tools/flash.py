@@ -5,6 +5,15 @@
 
 Steps, each printed before it runs:
   1. python tools/mpy.py build build/mpy   the .mpy tree (main.py stays .py)
+  1b. mpremote [connect PORT] exec STAND_DOWN
+                                            the box stands down: mpremote's
+                                            Ctrl-C stops its loop, and this
+                                            turns its watchdog off, so that a
+                                            copy longer than the watchdog's
+                                            5 s is not cut by a reset (the
+                                            box's own main.py does the same on
+                                            Ctrl-C; this line also covers a
+                                            box flashed before it did)
   2. mpremote [connect PORT] fs mkdir :DIR  every package directory (one that
                                             exists already is fine)
   3. mpremote [connect PORT] fs cp FILES... :DIR/   the files of each directory
@@ -90,10 +99,16 @@ def package_json():
     return '{\n "urls": [\n  ' + ",\n  ".join(rows) + '\n ],\n "version": "%s"\n}\n' % VERSION
 
 
+# Clear WATCHDOG CTRL.ENABLE through the register's atomic-clear alias (RP2040
+# only: other chips have their watchdog elsewhere).
+STAND_DOWN = ('import sys, machine; "RP2040" in sys.implementation._machine '
+              'and exec("machine.mem32[0x4005b000] = 1 << 30")')
+
+
 def commands(board, port, build_dir):
     """The mpremote command lines, each as (argv, may_fail)."""
     base = [mpremote()] + (["connect", port] if port else [])
-    cmds = []
+    cmds = [(base + ["exec", STAND_DOWN], True)]
     layout = tree(build_dir)
     for rel, _ in layout:
         if rel:
