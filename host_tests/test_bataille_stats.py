@@ -143,3 +143,33 @@ def test_b4_stats_both_rules_on_one_png_and_the_check_exit(tmp_path, capsys):
                     "--png", png, "--quiet"])
     assert e.value.code == 2                        # the published figures need short=lose
     sys.stdout.flush()
+
+
+def test_stats_names_its_histogram_after_the_options():
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ace", default="high")
+    ap.add_argument("--pickup", default="shuffled")
+    ap.add_argument("--down", default=None)
+    ap.add_argument("--length", default=None)
+    ap.add_argument("--addition", action="store_true")
+
+    def name(**kw):
+        a = argparse.Namespace(game="bataille", players=2, ace="high", pickup="shuffled", down=None,
+                               length=None, addition=False)
+        for k, v in kw.items():
+            setattr(a, k, v)
+        return stats.png_name(ap, a)
+    assert name() == "stats_bataille_2p.png"
+    assert name(pickup="ordered") == "stats_bataille_2p_pickup-ordered.png"
+    assert name(players=3, ace="low", addition=True) == "stats_bataille_3p_ace-low_addition.png"
+    assert name(length="10min") == "stats_bataille_2p_length-10min.png"
+    assert len({name(), name(pickup="ordered"), name(down=1), name(length="court")}) == 4
+
+
+def test_stats_refuses_a_pace_or_a_number_of_games_it_cannot_use(capsys):
+    for bad in (["--pace", "nan"], ["--pace", "0"], ["--pace", "-1"], ["-n", "0"], ["-n", "10" * 20]):
+        with pytest.raises(SystemExit) as e:
+            stats.main(bad)
+        assert e.value.code == 2, bad
+    assert "Traceback" not in capsys.readouterr().err

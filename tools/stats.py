@@ -20,8 +20,12 @@ down 441.4 / median 334, Bata-waf 118.9 / 90.  --check exits with status 1
 when the mean is more than 3 standard errors away, or the published median
 is outside the confidence interval (`make stats-check`: 20,000 games each).
 
---both-short plays the same seeds under both B4 rules and draws both
-distributions on the PNG (default build/stats_<game>.png).
+The histogram PNG is named after the game and the options that differ
+from the defaults (build/stats_bataille_2p.png,
+build/stats_bataille_2p_pickup-ordered.png...), so runs with different
+options keep their own; --both-short plays the same seeds under both B4
+rules and draws both distributions on it (..._short-both.png).  On a
+terminal, one line says how many games are done.
 """
 import argparse
 import math
@@ -31,6 +35,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from games.bataille import Bataille  # noqa: E402
 
@@ -286,12 +291,24 @@ def histogram(runs, title, path):
     plt.close(fig)
 
 
-def show_progress(done, n, seconds):
-    end = "\r" if sys.stderr.isatty() and done < n else "\n"
-    if end == "\n" and done < n and done * 10 // n == (done - CHUNK) * 10 // n:
-        return                          # not a terminal: a line every 10%
-    sys.stderr.write("  %d/%d games, %.1f s%s" % (done, n, seconds, end))
-    sys.stderr.flush()
+# The options a histogram's file is named after, in this order.
+NAMED_OPTIONS = ("ace", "down", "pickup", "length", "addition", "short")
+MAX_GAMES = 10 ** 7
+
+
+def png_name(ap, args):
+    """stats_<game>_<players>p[_<option>-<value>...].png: the options given
+    that differ from their defaults (a flag that is on: its name)."""
+    parts = [args.game, "%dp" % args.players]
+    for name in NAMED_OPTIONS:
+        value = getattr(args, name, None)
+        if value is None or value == ap.get_default(name):
+            continue
+        parts.append(name if value is True else "%s-%s" % (name, value))
+    if getattr(args, "both_short", False):
+        parts.append("short-both")
+    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in "_".join(parts))
+    return "stats_%s.png" % safe
 
 
 def report(game, args, res, s, label):
@@ -352,16 +369,20 @@ def main(argv=None):
                     help="exit 1 unless the published figures are reproduced (short=lose)")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
     args = ap.parse_args(argv)
-    if args.n < 1:
-        ap.error("-n must be 1 or more")
-    if args.jobs < 1:
-        ap.error("--jobs must be 1 or more")
+    if not 1 <= args.n <= MAX_GAMES:
+        ap.error("-n must be from 1 to %d games (got %d)" % (MAX_GAMES, args.n))
+    if not (math.isfinite(args.pace) and 0 < args.pace <= 600):
+        ap.error("--pace must be more than 0 and at most 600 seconds a duel (got %s)" % args.pace)
+    if not 1 <= args.jobs <= 256:
+        ap.error("--jobs must be from 1 to 256 (got %d)" % args.jobs)
+    png = args.png or os.path.join(ROOT, "build", png_name(ap, args))
+    if not png.lower().endswith(".png") or os.path.isdir(png):
+        ap.error("--png must name a .png file (got %r)" % args.png)
     if args.down is None:
         args.down = 3 if args.game == "bataille" else 1
     if args.both_short and args.short is not None:
         ap.error("--both-short plays both values of --short: drop --short")
     shorts = ("play", "lose") if args.both_short else (args.short,)
-    prog = None if args.quiet else show_progress
     runs = []
     ok = True
     try:
@@ -369,7 +390,13 @@ def main(argv=None):
             args.short = short
             opts = options_from(args)
             # A duel is two steps at the box (the flip, then the take).
-            res = simulate(args.game, opts, args.n, args.seed, int(args.pace * 500), args.jobs, prog)
+            from progress import Progress
+            bar = Progress("stats" + (" short=%s" % short if short else ""), total=args.n)
+            if args.quiet:
+                bar.on = False
+            res = simulate(args.game, opts, args.n, args.seed, int(args.pace * 500), args.jobs,
+                           lambda done, n, s: bar.show(done, "games"))
+            bar.close()
             s = summary(res)
             label = " (short=%s)" % short if args.both_short else ""
             ok = report(args.game, args, res, s, label) and ok
@@ -382,10 +409,12 @@ def main(argv=None):
                  "length all, ace high, no addition; bataille --down 1 or batawaf)")
     if args.check and not any(r[0]["options"]["short"] == "lose" for r in runs):
         ap.error("--check: the published figures use --short lose")
-    png = args.png or os.path.join(ROOT, "build", "stats_%s.png" % args.game)
-    histogram([("short=%s" % r[0]["options"]["short"], r[0]["duels"]) for r in runs],
-              "%s, %d players: %d games (pickup %s, %d down)"
-              % (args.game, args.players, args.n, o["pickup"], o["down"]), png)
+    try:
+        histogram([("short=%s" % r[0]["options"]["short"], r[0]["duels"]) for r in runs],
+                  "%s, %d players: %d games (pickup %s, %d down)"
+                  % (args.game, args.players, args.n, o["pickup"], o["down"]), png)
+    except OSError as e:
+        ap.error("cannot write the histogram %s (%s)" % (png, e.strerror or e))
     print("histogram: %s" % os.path.relpath(png, os.getcwd()))
     if args.check and not ok:
         print("the published figures are NOT reproduced")

@@ -334,6 +334,16 @@ class Pico:
             data = data.encode()
         self.request("serial_write", data=base64.b64encode(data).decode())
 
+    def heap(self):
+        """The firmware's heap reports so far: [(tag, alloc, free)] from its
+        console lines `heap <tag> <mem_alloc> <mem_free>`."""
+        out = []
+        for line in self.serial_text().splitlines():
+            w = line.split()
+            if len(w) == 4 and w[0] == "heap" and w[2].isdigit() and w[3].isdigit():
+                out.append((w[1], int(w[2]), int(w[3])))
+        return out
+
     def events(self, kind):
         """Every event of `kind` recorded so far: 'gpio' {t, gpio, level},
         'pwm' {t, gpio, slice, en, freq, duty}, 'ws2812' {t, end, pin, bits,

@@ -6,8 +6,8 @@
 // Run loop: the core runs in batches of at most ~20 us emulated, the PIO is
 // stepped up to the core's time after each batch.  When the core waits
 // (WFI/WFE), time jumps to the next thing that can wake it: a clock alarm
-// other than those that never end a wait (PWM counters, the watchdog,
-// SysTick without its interrupt), an input edge, the end of the run; while a
+// other than those that never end a wait (PWM counters, SysTick without
+// its interrupt), an input edge, the end of the run; while a
 // PIO state machine is running, in 20 us steps.  A wait with nothing that can
 // wake it (the REPL waiting for USB) is an "indefinite" wait: the caller
 // says how far time may go then (wall speed while a host is connected, else
@@ -76,7 +76,8 @@ export class Machine {
     for (const b of this.cdcBacklog) this.usb.write(b);
     this.cdcBacklog = [];
     const ppb = mcu.ppb;
-    const quiet = new Set([wd.alarm.clockAlarm, mcu.usbCtrl.sofAlarm]);
+    // (the watchdog's alarm is not one: a wait must end when it fires)
+    const quiet = new Set([mcu.usbCtrl.sofAlarm]);
     const pwmAlarms = new Map();
     mcu.pwm.channels.forEach((ch, i) => {
       for (const a of [ch.alarmA, ch.alarmB, ch.alarmBottom]) pwmAlarms.set(a.clockAlarm, i);
