@@ -64,7 +64,7 @@ test-pico: $(STAMP) $(PICO_STAMP)  ## the real firmware on the emulated RP2040 (
 	$(PYTHON) -m pytest -q host_tests/pico
 
 pico: $(STAMP) $(PICO_STAMP)  ## the box on an emulated Pico (no Pico needed); USB serial on socket://127.0.0.1:2040 (PICO_PORT=)
-	$(PYTHON) -m tools.pico serve --install --board $(BOARD) --port $(PICO_PORT) $(ARGS)
+	$(PYTHON) -m tools.pico serve --install --window --board $(BOARD) --port $(PICO_PORT) $(ARGS)
 
 mpy: $(STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy)
 	$(PYTHON) tools/mpy.py build build/mpy

@@ -204,6 +204,7 @@ def build_parser():
                    help="window only: pads played by bots, e.g. 2,3,4 (pad 1 is yours)")
     g.add_argument("--script", metavar="FILE", help="scripted presses: '<ms> <pad> [<hold_ms>]' per line")
     g.add_argument("--log", metavar="FILE", help="write the game log (RULES.md L) to FILE, or - for stdout")
+    g.add_argument("--audio", metavar="FILE", help="write what the box said (its speaker) to an 8-bit WAV file")
     g.add_argument("--screenshots", metavar="DIR", help="a PNG of the window at every change of screen")
     g.add_argument("--storage", metavar="DIR",
                    help="the box's file system (settings, logs/game_N.jsonl) in DIR, kept between "
@@ -229,6 +230,7 @@ class Config:
         self.log = ns.log
         self.script = ns.script
         self.screenshots = ns.screenshots
+        self.audio = ns.audio
         self.replay = ns.replay
         self.speed = ns.speed
         self.scale = ns.scale

@@ -332,8 +332,9 @@ def test_app_settings_remembered_across_power_cycles():
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 200000)
     assert app.settings["lang"] == "en"
-    # back to home, choose Tape-treize: leaving the menus saves
-    for k in (0, 0, 0, 0, 1):
+    # back to home (the last item, however many settings), choose
+    # Tape-treize: leaving the menus saves
+    for k in [0] * (len(app.items) - 1 - app.sel) + [1]:
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 200000)
     assert app.menu_name == "home"
