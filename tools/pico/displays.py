@@ -186,7 +186,7 @@ class HostScreens:
     step(us) runs the box and feeds the model.  host_frames lists, at each
     frame the firmware showed: (app state, host picture, how many model
     frames there were just before it).  args: more `python -m sim` flags
-    (--bots ..., --length ...); with --bots, bots play."""
+    (--bots ..., --length ...); with --bots bots play, else nobody presses."""
 
     def __init__(self, board, game="bataille", seed=1, args=()):
         host_path()
@@ -194,7 +194,9 @@ class HostScreens:
         from sim import cli
         self.cfg = cli.parse(["--board", board, "--game", game, "--headless", "--seed", str(seed)] + list(args))
         self.box = _box.Box(_box.load_board(board), self.cfg)
-        if self.cfg.bots is not None:
+        # headless, the simulator brings bots by default: here only when
+        # asked, so that with no --bots nobody presses (as on a board at boot)
+        if "--bots" in args:
             self.box.add_bots(self.cfg.bots, self.cfg.seed)
         made = for_board(self.box.board)
         if made is None:
