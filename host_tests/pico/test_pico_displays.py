@@ -99,8 +99,10 @@ def test_pico_display_missing_blinks_its_code_on_the_pads(board, config, code, s
     leds = [pin for pin in b.led_pins() if pin is not None]
     gp = p.events("gpio")
     trains = [pulses(gp, pin) for pin in leds]
-    assert all(t == trains[0] for t in trains), "the pad LEDs do not blink together"
     on = trains[0]
+    for t in trains[1:]:     # together: set one after the other in the same pass
+        assert len(t) == len(on) and all(abs(a[0] - b[0]) < 2 and abs(a[1] - b[1]) < 2 for a, b in zip(t, on)), \
+            "the pad LEDs do not blink together: %s" % trains
     assert len(on) >= 2 * code, on
     # code flashes of 200 ms, 500 ms apart, then a pause: period code*500+1500 ms
     period = blink.period_ms(code)
