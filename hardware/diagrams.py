@@ -38,22 +38,35 @@ matplotlib.rcParams["svg.fonttype"] = "none"      # labels stay text: the test r
 matplotlib.rcParams["svg.hashsalt"] = "bataille"  # stable ids: a re-run changes no byte
 matplotlib.rcParams["font.family"] = "DejaVu Sans"
 
-COLORS = {"pad": "#1a7f37", "led": "#d4700a", "display": "#1f5fbf", "buzzer": "#8a3ab9",
+COLORS = {"pad": "#1a7f37", "led": "#d4700a", "display": "#1f5fbf", "buzzer": "#8a3ab9", "speaker": "#00838f",
           "menu": "#555555", "power": "#c62828", "gnd": "#222222"}
 FS = 6.5  # font size of the row labels
 
 
+def check_board(path):
+    """The firmware's own board-file checker (hal.board, what the box runs at
+    boot): a bad pin stops the drawing with its one-line message."""
+    fw = os.path.join(ROOT, "firmware")
+    if fw not in sys.path:
+        sys.path.insert(0, fw)
+    from hal import board as _board
+    try:
+        _board.load(path)
+    except _board.BoardError as e:
+        sys.stderr.write("diagrams: %s; nothing drawn\n" % e)
+        raise SystemExit(2)
+
+
 def load_boards(boards_dir=os.path.join(ROOT, "boards")):
-    """{name: board dict} of every boards/*.json, read as plain JSON."""
+    """{name: board dict} of every boards/*.json, each checked, as plain JSON."""
     out = {}
     for path in sorted(glob.glob(os.path.join(boards_dir, "*.json"))):
+        check_board(path)
         with open(path) as f:
-            try:
-                out[os.path.basename(path)[:-5]] = json.load(f)
-            except ValueError as e:
-                raise SystemExit("%s is not valid JSON: %s" % (path, e))
+            out[os.path.basename(path)[:-5]] = json.load(f)
     if not out:
-        raise SystemExit("no board file in %s" % boards_dir)
+        sys.stderr.write("diagrams: no board file (*.json) in %s\n" % boards_dir)
+        raise SystemExit(2)
     return out
 
 
@@ -168,6 +181,15 @@ class Chain:
         self._text(x + d * 0.6, y - 0.34, label, va="top", fontsize=FS - 1.5)
         self._line(x + d * 1.0, y, x + d * 1.3, y)
         self.x = x + d * 1.3
+        return self
+
+    def speaker(self):
+        d, x, y = self.d, self.x, self.y
+        self._line(x, y, x + d * 0.2, y)
+        left = min(x + d * 0.2, x + d * 0.9)
+        self.ax.add_patch(Rectangle((left, y - 0.3), 0.7, 0.6, fill=False, ec=self.color))
+        self._text(x + d * 0.55, y, "8 Ohm", va="center", fontsize=FS - 2)
+        self.x = x + d * 0.9
         return self
 
     def piezo(self):
@@ -309,6 +331,9 @@ def draw_board(name, board, out_dir):
         "Twist each pad wire with its GND wire; route pad wires away from the matrix data wire.",
         "Worst-case current %d mA against a %d mA supply (hardware/README.md, power budget)." % (t, supply),
     ]
+    if board.get("speaker"):
+        notes.insert(2, "Speaker: 1 kOhm + 33 nF to GND (a 4.8 kHz low-pass: the 488 kHz PWM carrier out, the voice under 4 kHz "
+                        "in) -> PAM8302 A+ (A- to GND, VIN +5V, SD unconnected) -> 8 Ohm 0.5-1 W speaker.")
     if disp["kind"] == "ws2812":
         notes.insert(2, "Matrix data: 3.3 V -> 74AHCT125 (VCC +5V, OE to GND, unused inputs to GND) -> 330 Ohm -> DIN. "
                         "Matrix power straight from the 5 V rail, never through the module.")
@@ -333,6 +358,9 @@ def draw_use(ax, board, x0, y, d, role, field, disp_rows):
             .led("LED").wire(0.3).terminal("+5V")
     elif role == "buzzer":
         Chain(ax, x0, y, d, color).wire(1.9, "buzzer (PWM)").resistor("100").piezo().wire(0.2).gnd()
+    elif role == "speaker":
+        Chain(ax, x0, y, d, color).wire(1.9, "speaker (PWM 488 kHz)").resistor("1k") \
+            .capacitor_to_gnd("33n").buffer("PAM8302 A+").speaker()
     elif role == "menu":
         Chain(ax, x0, y, d, color).wire(1.9, "menu button").switch().wire(0.2).gnd()
     elif role == "display":
@@ -496,13 +524,14 @@ def display_name(disp):
 
 
 def boards_table(boards):
-    lines = ["| board file | module | display | pads | buzzer | menu button | wiring |",
-             "| --- | --- | --- | ---: | --- | --- | --- |"]
+    lines = ["| board file | module | display | pads | buzzer | speaker | menu button | wiring |",
+             "| --- | --- | --- | ---: | --- | --- | --- | --- |"]
     for name in sorted(boards, key=lambda n: (n != "pico_matrix", n)):
         b = boards[name]
-        lines.append("| `%s`%s | %s | %s | %d | %s | %s | [diagram](diagrams/%s.png) |" % (
+        lines.append("| `%s`%s | %s | %s | %d | %s | %s | %s | [diagram](diagrams/%s.png) |" % (
             name, " (default)" if name == "pico_matrix" else "", pinout.module(b["module"])["title"],
             display_name(b["display"]), len(b["pads"]), "yes" if b.get("buzzer") else "no",
+            "GP%d" % b["speaker"]["pin"] if b.get("speaker") else "no",
             "yes" if b.get("menu_button") else "no", name))
     return "\n".join(lines) + "\n"
 
@@ -529,6 +558,10 @@ def main(argv=None):
     ap.add_argument("--out", default=None, help="draw into this directory; README left alone")
     ap.add_argument("--check", action="store_true", help="only check that README.md's tables are current")
     a = ap.parse_args(argv)
+    if a.out == "":
+        ap.error("--out needs a folder (without --out: hardware/diagrams and README.md)")
+    if not os.path.isdir(a.boards):
+        ap.error("--boards %r is not a folder of board files" % a.boards)
     boards = load_boards(a.boards)
     readme = os.path.join(HERE, "README.md")
     with open(readme) as f:
@@ -552,7 +585,10 @@ def main(argv=None):
         if new != text:
             with open(readme, "w") as f:
                 f.write(new)
-    print("diagrams: %d boards drawn into %s" % (len(boards), os.path.relpath(out, ROOT)))
+    shown = os.path.abspath(out)
+    if shown.startswith(ROOT + os.sep):
+        shown = os.path.relpath(shown, ROOT)
+    print("diagrams: %d boards drawn into %s" % (len(boards), shown))
     return 0
 
 

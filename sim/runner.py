@@ -39,6 +39,7 @@ def run(cfg):
             # anyway, as bots playing a game, rather than an error alone
             _say("%s: bots play a game headless instead (--headless asks for it)" % why)
             cfg.headless = True
+            cfg.bot_pads = None    # headless, bots play every pad and drive the menus
             if cfg.bots is None and not cfg.script:
                 from sim import cli
                 cfg.bots = cli.Bots()
@@ -54,6 +55,12 @@ def run(cfg):
             return _refused(e)
         except OSError as e:
             return _cannot(cfg.script, "read the press script", e)
+    if cfg.log and cfg.log != "-":
+        # before the game, not after it: a log that cannot be written
+        why = _log_problem(cfg.log)
+        if why:
+            _say("%s: cannot write the log (%s)" % (cfg.log, why))
+            return 1
     if cfg.screenshots:
         try:
             os.makedirs(cfg.screenshots, exist_ok=True)
@@ -75,6 +82,20 @@ def run(cfg):
         return window.run(cfg, b, presses)
     finally:
         b.close()
+
+
+def _log_problem(path):
+    """Why the log cannot be written at path, or None."""
+    if os.path.isdir(path):
+        return "it is a folder"
+    d = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(d, exist_ok=True)
+    except OSError as e:
+        return "its folder cannot be made: %s" % (e.strerror or e)
+    if not os.access(d, os.W_OK):
+        return "its folder is read-only"
+    return None
 
 
 def write_log(cfg, b):
