@@ -19,7 +19,7 @@ GAME_FLAGS = {
     "ace": ("ace", _BATAILLE),
     "down": ("down", _BATAILLE),
     "pickup": ("pickup", _BATAILLE),
-    "length": ("length", _BOTH),
+    "length": ("length", GAMES),
     "short": ("short", _BOTH),
     "addition": ("addition", _BATAILLE),
     "mode": ("mode", _TAPE),
@@ -178,7 +178,9 @@ def build_parser():
     g.add_argument("--ace", choices=("high", "low"))
     g.add_argument("--down", type=int, choices=(1, 3), help="cards face down in a battle")
     g.add_argument("--pickup", choices=("shuffled", "ordered"))
-    g.add_argument("--length", type=parse_length, help="all, court, moyen, N duels or Nmin")
+    g.add_argument("--length", type=parse_length,
+                   help="all, court, moyen, N duels or Nmin; Tape-treize: all or Nmin "
+                        "(game time, default 30min)")
     g.add_argument("--addition", action="store_const", const=True, help="bataille des additions (B8)")
     g.add_argument("--short", choices=("play", "lose"),
                    help="B4, a battler short of cards: play the cards left (default) or lose")
@@ -202,6 +204,7 @@ def build_parser():
                    help="window only: pads played by bots, e.g. 2,3,4 (pad 1 is yours)")
     g.add_argument("--script", metavar="FILE", help="scripted presses: '<ms> <pad> [<hold_ms>]' per line")
     g.add_argument("--log", metavar="FILE", help="write the game log (RULES.md L) to FILE, or - for stdout")
+    g.add_argument("--audio", metavar="FILE", help="write what the box said (its speaker) to an 8-bit WAV file")
     g.add_argument("--screenshots", metavar="DIR", help="a PNG of the window at every change of screen")
     g.add_argument("--storage", metavar="DIR",
                    help="the box's file system (settings, logs/game_N.jsonl) in DIR, kept between "
@@ -227,6 +230,7 @@ class Config:
         self.log = ns.log
         self.script = ns.script
         self.screenshots = ns.screenshots
+        self.audio = ns.audio
         self.replay = ns.replay
         self.speed = ns.speed
         self.scale = ns.scale

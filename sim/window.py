@@ -174,6 +174,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
                     eink.refresh(rgb, fr[4], fr[3])
             shown = eink.frame(b.clock.now) if eink is not None else rgb
             speaker.set(*b.tone())
+            speaker.voice(b.hal.voice)
             down = [a or h for a, h in zip(b.down(), holders.held())]
             status = "%s   t=%.1f s   %s" % (b.board.name, (b.clock.now - virt0) / 1e6, b.status())
             if speaker.notice:

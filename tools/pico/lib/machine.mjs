@@ -31,7 +31,18 @@ export class Machine {
     this.config = config;
     this.logger = logger;
     this.onSerial = onSerial;
-    this.onFlashWrite = onFlashWrite;
+    this.flashOps = 0;         // erase/program operations since the harness started
+    this.haltAtFlashOp = 0;    // >0: stop the run right after that operation
+    this.halted = false;
+    this.onFlashWrite = (op, start, end) => {
+      this.flashOps++;
+      this.recorder.push('flash', { t: this.now() / 1000, op, addr: start, len: end - start, n: this.flashOps });
+      if (this.haltAtFlashOp && this.flashOps >= this.haltAtFlashOp) {
+        this.haltAtFlashOp = 0;
+        this.halted = true;
+      }
+      onFlashWrite(op, start, end);
+    };
     this.base = 0;
     this.levels = new Map();   // gpio -> level the world drives
     for (let g = 0; g < 30; g++) this.levels.set(g, 1); // pull-ups: released pads read high
@@ -133,7 +144,8 @@ export class Machine {
   /**
    * Run until global time `limit` (ns), or until `idleLimit` in an
    * indefinite wait, or for `budgetMs` of wall time.  Returns 'limit',
-   * 'idle' (in an indefinite wait at idleLimit) or 'budget'.
+   * 'idle' (in an indefinite wait at idleLimit), 'budget', or 'flash' (just
+   * after the flash operation number haltAtFlashOp: a power cut there).
    */
   run(limit, idleLimit, budgetMs) {
     const t0 = Date.now();
@@ -148,6 +160,7 @@ export class Machine {
       const { mcu, clock } = chip;
       const core = mcu.core;
       const now = this.now();
+      if (this.halted) { this.halted = false; return 'flash'; }
       if (now >= limit) return 'limit';
       this.applyInputs(now);
       const nextInput = this.inputs.length ? this.inputs[0].t : Infinity;
@@ -175,7 +188,7 @@ export class Machine {
         // alarms fire only when one is due
         let t = clock.nanosCounter;
         let n = 0;
-        for (; n < BATCH && !core.waiting && t < stop; n++) {
+        for (; n < BATCH && !core.waiting && t < stop && !this.halted; n++) {
           t += core.executeInstruction() * cycleNs;
           clock.nanosCounter = t;
           const a = clock.nextAlarm;

@@ -4,7 +4,7 @@
 // (frequency, duty: the buzzer), WS2812 frames decoded from the PIO-driven
 // display pin, raw SPI bytes with the DC and CS levels, I2C transactions
 // (devices listed in the config ACK, e.g. an SSD1306 at 0x3C), DMA channel
-// starts, chip resets.  The e-ink BUSY pin is driven like an SSD1680's:
+// starts, chip resets, flash erase/program operations.  The e-ink BUSY pin is driven like an SSD1680's:
 // high from the Master Activation (0x20) command for a refresh time (full or
 // partial, from the last Display Update Control 2 (0x22) value) and after
 // a software reset (0x12).
@@ -14,7 +14,7 @@ const FUNC_SIO = 5;
 const FUNC_PIO0 = 6;
 const FUNC_PIO1 = 7;
 
-export const KINDS = ['gpio', 'pwm', 'ws2812', 'spi', 'i2c', 'dma', 'reset', 'busy'];
+export const KINDS = ['gpio', 'pwm', 'ws2812', 'spi', 'i2c', 'dma', 'reset', 'busy', 'flash'];
 
 export class Recorder {
   /** machine: the Machine (its now() and schedule()); config: see Machine */
