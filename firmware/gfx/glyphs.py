@@ -1,7 +1,9 @@
 # The project's own bitmaps, as data: two fonts, card ranks and suit pips,
 # six dog silhouettes of clearly different sizes (Bata-waf, W6), arrows and a
-# small icon set for the menus.  Rows top to bottom, one byte per row, the
-# most significant used bit is the leftmost pixel.  Drawn by gfx.render.
+# small icon set for the menus.  Rows top to bottom, one byte per row (two
+# for pictures wider than 8), the most significant used bit is the leftmost
+# pixel.  The ascii art below is the source: `python tools/glyphs.py`
+# regenerates PIC_DATA and PIC_AT from it.  Drawn by gfx.render.
 #
 # FONT5X7 holds 7 bytes per character of FONT_CHARS (menus and text on the
 # OLED and e-ink, scaled); FONT3X5 holds 5 bytes per character of SMALL_CHARS
@@ -21,12 +23,18 @@ FONT3X5 = b'\x00\x00\x00\x00\x00\x07\x05\x05\x05\x07\x02\x06\x02\x02\x07\x06\x01
 #   pip_h3       3x3 #.#|###|.#.
 #   pip_d3       3x3 .#.|###|.#.
 #   pip_c3       3x3 ###|###|.#.
-#   dog1         3x2 #.#|###
-#   dog2         4x3 ...#|###.|#.#.
-#   dog3         5x4 ....#|#.##.|.###.|.#.#.
-#   dog4         6x5 ....##|#...#.|.####.|.####.|.#..#.
-#   dog5         7x6 .....##|#....##|.#####.|.#####.|.#...#.|.#...#.
-#   dog6         8x7 ......##|#.....##|.######.|.######.|.######.|.#....#.|.#....#.
+#   dog1         3x3 ..#|###|#.#
+#   dog2         4x3 #.##|####|#..#
+#   dog3         5x4 ...##|#..##|#####|.#.#.
+#   dog4         6x5 ....##|#...##|######|.####.|.#..#.
+#   dog5         7x6 ....###|#...###|#######|.#####.|.#...#.|.#...#.
+#   dog6         8x7 ......##|.....###|#....###|########|.######.|.##..##.|.##..##.
+#   dogw1        5x3 ...##|####.|#..#.
+#   dogw2        7x4 ....##.|#...###|######.|.#..#..
+#   dogw3        9x5 .....##..|#....###.|#######..|.######..|.#...#...
+#   dogw4        11x6 .......##..|#......###.|#......####|#########..|.########..|.#.#..#.#..
+#   dogw5        13x7 .........##..|#........###.|#........####|###########..|.##########..|.##.#...##.#.|.##.#...##.#.
+#   dogw6        15x8 ............##.|#...........###|#..........####|#############..|.############..|.############..|.##.#....##.#..|.##.#....##.#..
 #   arrow_up     5x5 ..#..|.###.|#.#.#|..#..|..#..
 #   arrow_down   5x5 ..#..|..#..|#.#.#|.###.|..#..
 #   arrow_left   5x5 ..#..|.#...|#####|.#...|..#..
@@ -56,8 +64,11 @@ FONT3X5 = b'\x00\x00\x00\x00\x00\x07\x05\x05\x05\x07\x02\x06\x02\x02\x07\x06\x01
 PIC_DATA = (
     b'\x05\x05\x04\x0e\x1f\x1f\x04\x05\x05\n\x1f\x1f\x0e\x04\x05\x05\x04\x0e\x1f\x0e\x04\x05\x05\x0e'
     b'\x0e\x1f\x1f\x04\x03\x03\x02\x07\x02\x03\x03\x05\x07\x02\x03\x03\x02\x07\x02\x03\x03\x07\x07\x02'
-    b'\x03\x02\x05\x07\x04\x03\x01\x0e\n\x05\x04\x01\x16\x0e\n\x06\x05\x03"\x1e\x1e\x12\x07\x06'
-    b'\x03C>>""\x08\x07\x03\x83~~~BB\x05\x05\x04\x0e\x15\x04\x04\x05\x05'
+    b'\x03\x03\x01\x07\x05\x04\x03\x0b\x0f\t\x05\x04\x03\x13\x1f\n\x06\x05\x03#?\x1e\x12\x07'
+    b'\x06\x07G\x7f>""\x08\x07\x03\x07\x87\xff~ff\x05\x03\x03\x1e\x12\x07\x04\x06'
+    b'G~$\t\x05\x00\x0c\x01\x0e\x01\xfc\x00\xfc\x00\x88\x0b\x06\x00\x0c\x04\x0e\x04\x0f\x07'
+    b'\xfc\x03\xfc\x02\x94\r\x07\x00\x0c\x10\x0e\x10\x0f\x1f\xfc\x0f\xfc\r\x1a\r\x1a\x0f\x08\x00'
+    b'\x06@\x07@\x0f\x7f\xfc?\xfc?\xfc4444\x05\x05\x04\x0e\x15\x04\x04\x05\x05'
     b'\x04\x04\x15\x0e\x04\x05\x05\x04\x08\x1f\x08\x04\x05\x05\x04\x02\x1f\x02\x04\x07\x07\x7f]>'
     b'\x1c\x08\x1c>\x05\x05\x1b\x1b\x1b\x1b\x1b\x05\x05\x10\x1c\x1f\x1c\x10\x05\x05\x11\n\x04\n'
     b'\x11\x05\x05\x01\x02\x14\x08\x00\x05\x05\x04\x1f\x0e\n\x11\x08\x08\x00\x03\x87~~BB'
@@ -77,33 +88,39 @@ PIC_AT = {
     'pip_d3': 38,
     'pip_c3': 43,
     'dog1': 48,
-    'dog2': 52,
-    'dog3': 57,
-    'dog4': 63,
-    'dog5': 70,
-    'dog6': 78,
-    'arrow_up': 87,
-    'arrow_down': 94,
-    'arrow_left': 101,
-    'arrow_right': 108,
-    'trophy': 115,
-    'pause': 124,
-    'play': 131,
-    'cross': 138,
-    'check': 145,
-    'star': 152,
-    'icon_dog': 159,
-    'icon_card': 169,
-    'icon_hand': 179,
-    'icon_gear': 189,
-    'icon_test': 199,
-    'icon_back': 209,
-    'icon_speaker': 219,
-    'icon_sun': 229,
-    'icon_lang': 239,
-    'icon_eink': 249,
-    'icon_opts': 259,
-    'bar': 269,
+    'dog2': 53,
+    'dog3': 58,
+    'dog4': 64,
+    'dog5': 71,
+    'dog6': 79,
+    'dogw1': 88,
+    'dogw2': 93,
+    'dogw3': 99,
+    'dogw4': 111,
+    'dogw5': 125,
+    'dogw6': 141,
+    'arrow_up': 159,
+    'arrow_down': 166,
+    'arrow_left': 173,
+    'arrow_right': 180,
+    'trophy': 187,
+    'pause': 196,
+    'play': 203,
+    'cross': 210,
+    'check': 217,
+    'star': 224,
+    'icon_dog': 231,
+    'icon_card': 241,
+    'icon_hand': 251,
+    'icon_gear': 261,
+    'icon_test': 271,
+    'icon_back': 281,
+    'icon_speaker': 291,
+    'icon_sun': 301,
+    'icon_lang': 311,
+    'icon_eink': 321,
+    'icon_opts': 331,
+    'bar': 341,
 }
 
 
@@ -111,3 +128,11 @@ def pic(name):
     """(w, h, offset of the first row in PIC_DATA) of a picture."""
     i = PIC_AT[name]
     return PIC_DATA[i], PIC_DATA[i + 1], i + 2
+
+
+def row(data, off, w, r):
+    """Row r of a picture at off: one byte up to 8 pixels wide, two (high
+    byte first) up to 16."""
+    if w > 8:
+        return (data[off + 2 * r] << 8) | data[off + 2 * r + 1]
+    return data[off + r]

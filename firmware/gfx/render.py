@@ -125,8 +125,9 @@ class Region:
         self.rect(0, 0, self.w, self.h, col)
 
     def bitmap(self, data, off, bw, bh, x, y, s, col):
+        wide = bw > 8     # two bytes a row (gfx.glyphs.row)
         for r in range(bh):
-            row = data[off + r]
+            row = (data[off + 2 * r] << 8) | data[off + 2 * r + 1] if wide else data[off + r]
             c = 0
             while c < bw:
                 if (row >> (bw - 1 - c)) & 1:
@@ -238,13 +239,14 @@ class Renderer:
 
     # ---- cards ------------------------------------------------------
 
-    def card(self, rg, c, x=0, y=0, w=0, h=0):
-        """Card c in the part (x, y, w, h) of region rg (all of it if w=0)."""
+    def card(self, rg, c, x=0, y=0, w=0, h=0, col=_DOG):
+        """Card c in the part (x, y, w, h) of region rg (all of it if w=0);
+        col: a dog's colour."""
         if not w:
             w = rg.w - x
             h = rg.h - y
         if cards.is_dog(c):
-            return self.dog(rg, cards.size(c), x, y, w, h)
+            return self.dog(rg, cards.size(c), x, y, w, h, col)
         col = RED if cards.is_red(c) else BLACKSUIT
         lab = rank_label(c, self.faces_fr)
         if self.small:
@@ -266,12 +268,23 @@ class Renderer:
             big = 2 * k
             rg.pic(suit_pip(c, True), x + w - 2 - 5 * big, y + h - 2 - 5 * big, big, col)
 
-    def dog(self, rg, size, x, y, w, h):
+    def dog(self, rg, size, x, y, w, h, col=_DOG):
         """A dog of size 1..6, all sizes at one scale so the biggest dog is
-        the biggest drawing (W2, W6)."""
-        d = max(1, min(w // 8, h // 7))
-        pw, ph, _ = glyphs.pic("dog" + str(size))
-        rg.pic("dog" + str(size), x + (w - pw * d) // 2, y + h - ph * d, d, _DOG)
+        the biggest drawing (W2, W6).  Two sets of six: dog1-6 (up to 8x7,
+        for square spaces) and dogw1-6 (up to 15x8, for wide ones such as
+        half of the matrix); the set that draws the biggest dog here wins.
+        Each size has about 1.3-1.5 times the lit pixels of the one below,
+        so a child tells them apart at a glance."""
+        d = min(w // 8, h // 7)
+        dw = min(w // 15, h // 8)
+        name = "dog"
+        if 60 * dw * dw > 31 * d * d:
+            name = "dogw"
+            d = dw
+        d = max(1, d)
+        name += str(size)
+        pw, ph, _ = glyphs.pic(name)
+        rg.pic(name, x + (w - pw * d) // 2, y + h - ph * d, d, col)
 
     def backs(self, rg, n, x, y, w, h):
         """n face-down cards: a row of small backs."""
@@ -384,14 +397,16 @@ class Renderer:
         regs = self.player_regions(v.n, 0, bottom, v.sides)
         for p in range(v.n):
             rg = regs[p]
+            # the trick's winner framed (green on the matrix), the battlers
+            # framed amber; a frame, not a filled background: a filled half
+            # of the matrix would take the current the cards need (the
+            # driver dims the whole frame past the budget)
+            lost = v.winner >= 0 and v.winner != p
             if v.winner == p:
-                if cv.colour:
-                    rg.fill(_WIN)
-                else:
-                    rg.frame(INK)
+                rg.frame(OK if cv.colour else INK)
             elif p in v.battle:
                 if cv.colour:
-                    rg.fill(BATTLE)
+                    rg.frame(WARN)
                 else:
                     rg.rect(0, 0, rg.w, 1, INK)
             if v.out[p]:
@@ -405,13 +420,16 @@ class Renderer:
                 self.card(rg, up[-2], ins, ins, half, rg.h - 2 * ins - back_h)
                 self.card(rg, up[-1], ins + half, ins, half, rg.h - 2 * ins - back_h)
             elif up:
-                self.card(rg, up[-1], ins, ins, rg.w - 2 * ins, rg.h - 2 * ins - back_h)
+                # each player's dog in their colour, the losers' dimmed
+                col = (DIM if lost else _PLAYER0 + p) if cv.colour else INK
+                self.card(rg, up[-1], ins, ins, rg.w - 2 * ins, rg.h - 2 * ins - back_h, col)
             elif v.waiting[p]:
                 k = 1 if self.small else self.scale
                 rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k, _PLAYER0 + p)
             if v.down[p]:
                 if self.small:
-                    self.backs(rg, v.down[p], 0, rg.h - 1, rg.w, 1)
+                    # on the far edge: the dog or card stands on the near one
+                    self.backs(rg, v.down[p], 0, 0, rg.w, 1)
                 else:
                     self.backs(rg, v.down[p], ins, rg.h - back_h - 1, rg.w - 2 * ins, back_h)
         if bottom:

@@ -208,18 +208,66 @@ def test_square_display_four_players_quadrants():
             assert x0 <= x < x0 + 8 and y0 <= y < y0 + 8, (p, x, y)
 
 
-def test_w2_dogs_of_six_clearly_different_sizes():
-    areas = []
+def dog_of_size(s):
+    for c in cards.deck(cards.DOGS):
+        if cards.size(c) == s:
+            return cards.name(c)
+
+
+def lit_count(f, w, h):
+    n = 0
+    for y in range(h):
+        for x in range(w):
+            if f.pixel(x, y):
+                n += 1
+    return n
+
+
+def dog_areas(w, h, colour, n, pads=None):
+    """Lit pixels of a table where every player shows a dog of size 1..6."""
+    out = []
     for s in range(1, 7):
-        w, h, off = glyphs.pic("dog" + str(s))
-        on = 0
-        for row in glyphs.PIC_DATA[off:off + h]:
-            while row:
-                on += row & 1
-                row >>= 1
-        areas.append((w * h, on))
-    for i in range(5):
-        assert areas[i + 1][0] > areas[i][0] and areas[i + 1][1] > areas[i][1]
+        buf, f = fb.new(w, h, fb.RGB565 if colour else fb.MONO_HLSB)
+        cv = render.Canvas(f, w, h, colour)
+        r = render.Renderer(cv, strings.table("fr"))
+        v = view.View("batawaf", n, pads=pads, n_pads=4 if pads else 0)
+        name = dog_of_size(s)
+        v.event(0, "deal", (n - 1, [[name]] * n))
+        for p in range(n):
+            v.event(1, "flip", (p, name, True))
+        r.game(v)
+        assert cv.oob == 0
+        # (on a mono display the holdings bars are lit too: the same
+        # for every size, they only make the test harder)
+        out.append(lit_count(f, w, h))
+    return out
+
+
+def test_w2_dogs_of_six_sizes_differ_by_lit_area_in_every_layout():
+    # every size lights at least 1.3 times the pixels of the size below it,
+    # on the matrix with 2 players (halves: face to face, or side by side),
+    # 3 and 4 (quadrants), and on the wide displays
+    for w, h, col in DISPLAYS:
+        for n, pads in ((2, None), (2, [0, 2]), (2, [1, 3]), (2, [0, 1]), (3, None), (4, None)):
+            a = dog_areas(w, h, col, n, pads)
+            for i in range(5):
+                assert a[i + 1] * 10 >= a[i] * 13, (w, h, n, pads, a)
+
+
+def test_w2_two_players_on_the_matrix_use_their_whole_half():
+    # the biggest dog spans (nearly) the whole half facing its player
+    buf, f = fb.new(16, 16, fb.RGB565)
+    cv = render.Canvas(f, 16, 16, True)
+    r = render.Renderer(cv, strings.table("fr"))
+    v = view.View("batawaf", 2)
+    name = dog_of_size(6)
+    v.event(0, "deal", (1, [[name], [name]]))
+    v.event(1, "flip", (0, name, True))
+    r.game(v)
+    pts = lit(f, 16, 16)
+    xs = [x for x, y in pts]
+    ys = [y for x, y in pts]
+    assert min(ys) >= 8 and max(ys) - min(ys) >= 7 and max(xs) - min(xs) >= 13
 
 
 def test_c1_french_faces_by_default():
@@ -284,6 +332,6 @@ def test_picture_data_matches_its_ascii_art():
                 bits = 0
                 for ch in rows[r]:
                     bits = bits * 2 + (1 if ch == "#" else 0)
-                assert glyphs.PIC_DATA[off + r] == bits, (name, r)
+                assert glyphs.row(glyphs.PIC_DATA, off, w, r) == bits, (name, r)
             n += 1
     assert n == len(glyphs.PIC_AT)
