@@ -123,6 +123,9 @@ class App:
         self.collect = gc.collect   # the host runner may lighten it (CPython)
         self.lit = 0
         self.menu_name = "home"
+        self.sel_t = self.now
+        self.drawn_t = self.now
+        self.scrolling = False    # the menu's label is scrolling (matrix)
         self.notice = None
         self.error_text = ""
         self.error_kind = ""
@@ -185,6 +188,7 @@ class App:
     def open_menu(self, name):
         self.menu_name = name
         self.items, self.sel = _menus().build(name, self.settings)
+        self.sel_t = self.now
         self.enter("menu")
         self.light_mask(3)
 
@@ -327,6 +331,7 @@ class App:
 
     def menu_pad(self, k):
         self.dirty = True
+        self.sel_t = self.now
         if k == _menus().NEXT_PAD:
             self.sel = (self.sel + 1) % len(self.items)
             return
@@ -390,6 +395,9 @@ class App:
             elif quiet >= _JOIN_GIVE_UP_MS * 1000:
                 # nobody else came (and the box may have no menu button)
                 self.open_menu("home")
+        elif st == "menu":
+            if self.scrolling and ticks.diff(self.now, self.drawn_t) >= render.SCROLL_STEP_MS * 1000:
+                self.dirty = True
         elif st == "play":
             self.game_timers()
         elif st == "pause":
@@ -711,6 +719,8 @@ class App:
 
     def draw(self):
         self.dirty = False
+        self.drawn_t = self.now
+        self.scrolling = False
         r = self.renderer
         st = self.state
         tab = self.tab
@@ -724,7 +734,12 @@ class App:
                 items.append((icon, tab.get(label, label), self.item_value(action, arg)))
             title = tab.get(self.menu_name, tab["menu"]) if ":" not in self.menu_name \
                 else tab.get(self.menu_name.split(":")[1], "")
-            r.menu(title, items, self.sel)
+            # a label wider than the matrix scrolls: redrawn while it moves
+            d = ticks.diff(self.now, self.sel_t) // 1000
+            if d < 0 or d > 600000:
+                self.sel_t = self.now
+                d = 0
+            self.scrolling = r.menu(title, items, self.sel, d)
         elif st == "join":
             r.join(self.game_name, self.joined, self.n_pads, _menus().GAME_ICONS[self.game_name])
         elif st == "play":

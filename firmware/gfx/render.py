@@ -64,6 +64,7 @@ class Canvas:
         self.oob = 0
         self.font_glyphs = 0
         self.pictures = 0
+        self.cut = 0       # texts cut short for want of room
         self.set_level(level)
 
     def set_level(self, level):
@@ -80,6 +81,7 @@ class Canvas:
         self.oob = 0
         self.font_glyphs = 0
         self.pictures = 0
+        self.cut = 0
 
     def clear(self, col=BG):
         self.t.fill(self.pal[col])
@@ -124,7 +126,9 @@ class Region:
     def fill(self, col):
         self.rect(0, 0, self.w, self.h, col)
 
-    def bitmap(self, data, off, bw, bh, x, y, s, col):
+    def bitmap(self, data, off, bw, bh, x, y, s, col, x0=-9999, x1=9999):
+        """Draw a bitmap; only its columns between x0 and x1 (region
+        coordinates) are drawn: a label scrolling through a window."""
         wide = bw > 8     # two bytes a row (gfx.glyphs.row)
         for r in range(bh):
             row = (data[off + 2 * r] << 8) | data[off + 2 * r + 1] if wide else data[off + r]
@@ -134,7 +138,9 @@ class Region:
                     c0 = c
                     while c < bw and (row >> (bw - 1 - c)) & 1:
                         c += 1
-                    self.rect(x + c0 * s, y + r * s, (c - c0) * s, s, col)
+                    a = max(x + c0 * s, x0)
+                    b = min(x + c * s, x1)
+                    self.rect(a, y + r * s, b - a, s, col)
                 else:
                     c += 1
 
@@ -155,6 +161,7 @@ class Region:
         cx = x
         for ch in s:
             if cx + gw * scale > limit:
+                self.cv.cut += 1
                 break
             ch = _FOLD.get(ch, ch).upper()
             i = chars.find(ch)
@@ -165,6 +172,39 @@ class Region:
                 self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
             cx += adv
         return cx - x
+
+
+    def scroll_text(self, s, x, y, w, off, col):
+        """s in the small font through a window w pixels wide at x,
+        shifted off pixels left: glyphs cut at the window's edges."""
+        cx = x - off
+        for ch in s:
+            if cx + 3 > x and cx < x + w and ch != " ":
+                ch = _FOLD.get(ch, ch).upper()
+                i = glyphs.SMALL_CHARS.find(ch)
+                if i < 0:
+                    i = glyphs.SMALL_CHARS.find("?")
+                self.cv.font_glyphs += 1
+                self.bitmap(glyphs.FONT3X5, i * 5, 3, 5, cx, y, 1, col, x, x + w)
+            cx += 4
+
+
+# A label wider than the matrix scrolls: it stands still SCROLL_HOLD_MS at
+# each end and moves a pixel every SCROLL_STEP_MS in between.
+SCROLL_HOLD_MS = const(900)
+SCROLL_STEP_MS = const(110)
+
+
+def scroll_offset(over, ms):
+    """Pixels a label `over` pixels too wide is shifted, ms after it was
+    first shown (0 when it fits)."""
+    if over <= 0:
+        return 0
+    period = 2 * SCROLL_HOLD_MS + over * SCROLL_STEP_MS
+    ms = ms % period
+    if ms < SCROLL_HOLD_MS:
+        return 0
+    return min(over, (ms - SCROLL_HOLD_MS) // SCROLL_STEP_MS)
 
 
 def text_width(s, scale, small=False):
@@ -311,20 +351,30 @@ class Renderer:
         rg.text(text, 1, self.scale, self.scale, BG, maxw=self.cv.w - 2)
         return self.lh
 
-    def menu(self, title, items, sel):
-        """items: (icon, label, value or None); sel: the highlighted one."""
+    def menu(self, title, items, sel, ms=0):
+        """items: (icon, label, value or None); sel: the highlighted one;
+        ms: how long it has been highlighted.  On the matrix: the item's
+        icon, its label (or value) scrolling when wider than the display,
+        never cut, and a dot per item.  Returns True while the label
+        scrolls (the box redraws it every SCROLL_STEP_MS)."""
         cv = self.cv
         cv.clear()
         rg = self.whole()
         if self.small:
             icon, label, value = items[sel]
-            rg.pic(icon, 4, 1, 1, INK)
+            rg.pic(icon, (cv.w - 8) // 2, 0, 1, INK)
             txt = value if value is not None else label
-            rg.text(txt, 0, 10, 1, OK, small=True, maxw=16)
-            n = len(items)
-            for i in range(min(n, 16)):
-                rg.rect(i, 15, 1, 1, OK if i == sel else DIM)
-            return
+            over = text_width(txt, 1, True) - cv.w
+            if over <= 0:
+                rg.text(txt, -over // 2, 9, 1, OK, small=True)
+            else:
+                rg.scroll_text(txt, 0, 9, cv.w, scroll_offset(over + 1, ms), OK)
+            n = min(len(items), cv.w)
+            step = 2 if 2 * n <= cv.w + 1 else 1
+            x0 = (cv.w - step * n + 1) // 2
+            for i in range(n):
+                rg.rect(x0 + step * i, 15, 1, 1, OK if i == sel else DIM)
+            return over > 0
         top = self.title(title)
         rows = (cv.h - top) // self.lh
         first = 0

@@ -335,3 +335,52 @@ def test_picture_data_matches_its_ascii_art():
                 assert glyphs.row(glyphs.PIC_DATA, off, w, r) == bits, (name, r)
             n += 1
     assert n == len(glyphs.PIC_AT)
+
+
+def menus_as_drawn(lang):
+    """Every menu of the box, its items as app.box draws them."""
+    from app import menu, settings
+    tab = strings.table(lang)
+    st = settings.defaults()
+    names = ["home", "options", "settings", "after"] + ["opts:" + g for g in settings.GAME_NAMES]
+    out = []
+    for name in names:
+        items, _ = menu.build(name, st)
+        drawn = []
+        for icon, label, action, arg in items:
+            value = None
+            if action == "set":
+                value = menu.value_text(st[arg], tab)
+            elif action == "opt":
+                g, k = arg.split(":")
+                value = menu.value_text(st["opts"][g][k], tab)
+            drawn.append((icon, tab.get(label, label), value))
+        out.append((name, drawn))
+    return out
+
+
+def test_no_menu_label_is_cut_on_any_display():
+    for w, h, col in DISPLAYS:
+        for lang in strings.LANGS:
+            cv = canvas(w, h, col)
+            r = render.Renderer(cv, strings.table(lang))
+            for name, items in menus_as_drawn(lang):
+                for sel in range(len(items)):
+                    scrolls = r.menu("Menu", items, sel, 0)
+                    assert cv.cut == 0 and cv.oob == 0, (w, h, lang, name, items[sel])
+                    if w > 16:
+                        assert not scrolls
+                        continue
+                    # the matrix: a label too wide scrolls from its first
+                    # column to its last, and back
+                    icon, label, value = items[sel]
+                    txt = value if value is not None else label
+                    over = render.text_width(txt, 1, True) - w
+                    assert scrolls == (over > 0), txt
+                    if over > 0:
+                        seen = [render.scroll_offset(over + 1, ms) for ms in range(0, 20000, 50)]
+                        assert min(seen) == 0 and max(seen) == over + 1, txt
+                        for ms in range(0, 8000, 250):
+                            r.menu("Menu", items, sel, ms)
+                            assert cv.oob == 0 and cv.cut == 0
+                    cv.reset_counts()
