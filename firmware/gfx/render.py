@@ -502,22 +502,17 @@ class Renderer:
                 rg.text(str(v.counts[p]), p * cw + 2, y + self.scale, self.scale, INK, maxw=cw - 4)
 
     def tape(self, v):
-        """Tape-treize: the top card of the central pile, the count (not in
-        T13), the cards and points of each player."""
+        """Tape-treize: the top card of the central pile, the number said
+        (not in T13), large; while a slap is due, a picture of the rule that
+        fires (match: the number and the card alike, double: two cards
+        alike, sandwich: alike around another) in amber; after a slap, the
+        taker's colour with a tick (or a cross for a false slap); the cards
+        and points of each player."""
         cv = self.cv
         cv.clear()
         rg = self.whole()
         if self.small:
-            top = Region(cv, 0, 0, 16, 8, 0)
-            if v.taker >= 0:
-                top.fill(_WIN if v.rule != "false" else BATTLE)
-            if v.pile_top >= 0:
-                self.card(top, v.pile_top, 1, 1, 14, 6)
-            if not v.hidden and v.count > 0:
-                rg.text(str(v.count), 1, 9, 1, OK, small=True, maxw=15)
-            for p in range(min(v.n, 8)):
-                col = _PLAYER0 + p if v.counts[p] else DIM
-                rg.rect(8 + (p & 3) * 2, 9 + (p >> 2) * 3, 1, 2, col)
+            self.tape_small(v, rg)
             return
         s = self.scale
         side = cv.w // 3
@@ -532,14 +527,81 @@ class Renderer:
             tw = text_width(str(v.count), k)
             rg.rect(0, 0, tw + 4 * s, 7 * k + 4 * s, INK)
             rg.text(str(v.count), 2 * s, 2 * s, k, BG, maxw=side - 4)
-        rg.text("%s %d" % (self._t("pile"), v.pile_n), 2 * side + 2, 2, s, INK, maxw=side - 4)
+        x = 2 * side + 2
+        rg.text("%s %d" % (self._t("pile"), v.pile_n), x, 2, s, INK, maxw=side - 4)
         if v.taker >= 0:
             msg = self._t("false_slap") if v.rule == "false" else self._t("takes")
-            rg.text("%s %d" % (msg, v.taker + 1), 2 * side + 2, 2 + self.lh, s, INK, maxw=side - 4)
+            rg.text("%s %d" % (msg, v.taker + 1), x, 2 + self.lh, s, INK, maxw=side - 4)
+        elif v.due and not v.hidden:
+            k = max(1, min((side - 6) // 16, (cv.h - 3 * self.lh) // 8))
+            self.rule_pic(rg, v.due, x, 2 + self.lh + s, k, INK, INK)
         y = cv.h - self.lh + s
         cw = cv.w // max(v.n, 1)
         for p in range(v.n):
             rg.text("%d:%d" % (v.counts[p], v.points[p]), p * cw + 1, y, s, INK, maxw=cw - 2)
+
+    def tape_small(self, v, rg):
+        """The matrix: the card on the top half (rank and suit, 5x7), the
+        number said under it in green, or the rule's picture, or the
+        taker; a dot per player holding cards on the right."""
+        if v.pile_top >= 0:
+            c = v.pile_top
+            col = RED if cards.is_red(c) else BLACKSUIT
+            lab = rank_label(c, self.faces_fr)
+            if lab == "10":
+                # a narrow 10: the 1 of the 5x7 font has two blank columns
+                rg.text("1", -1, 0, 1, col)
+                rg.text("0", 4, 0, 1, col)
+            else:
+                rg.text(lab, 1, 0, 1, col)
+            rg.pic(suit_pip(c, True), 10, 1, 1, col)
+        if v.taker >= 0:
+            pc = _PLAYER0 + (v.taker & 7)
+            rg.pic("icon_hand", 0, 8, 1, pc)
+            if v.rule == "false":
+                rg.pic("cross", 10, 10, 1, RED)
+            else:
+                rg.pic("check", 10, 10, 1, OK)
+            return
+        if v.due and not v.hidden:
+            # (with the count hidden, T13, the rule would give it away)
+            self.rule_pic(rg, v.due, 0, 9, 1, WARN, DIM, v.count)
+            return
+        if not v.hidden and v.count > 0:
+            rg.text(str(v.count), 0, 9, 1, OK, maxw=12)
+        for p in range(min(v.n, 8)):
+            col = _PLAYER0 + p if v.counts[p] else DIM
+            rg.rect(13 + (p >> 2) * 2, 9 + (p & 3) * 2, 1, 1, col)
+
+    def rule_pic(self, rg, rule, x, y, k, col, other, said=0):
+        """A picture of the rule that fires, 16k x 7k at (x, y): cards as
+        small filled rectangles, the ones alike in col, the others in
+        other.  match: the number said (small) then a card; double: two
+        cards; sandwich: alike, other, alike; any other rule: a star."""
+        cw = 4 * k
+        ch = 7 * k
+        if rule == "match":
+            if said:
+                t = str(said)
+                tw = text_width(t, k, True)
+                rg.text(t, x + 7 * k - tw, y + k, k, col, small=True)
+            rg.rect(x + 9 * k, y, cw, ch, col)
+        elif rule == "double":
+            rg.rect(x + 2 * k, y, cw, ch, col)
+            rg.rect(x + 9 * k, y, cw, ch, col)
+        elif rule == "sandwich":
+            rg.rect(x, y, cw, ch, col)
+            rg.rect(x + 12 * k, y, cw, ch, col)
+            if other == col:
+                # one colour (mono): the card between is an outline
+                rg.rect(x + 6 * k, y, cw, k, col)
+                rg.rect(x + 6 * k, y + ch - k, cw, k, col)
+                rg.rect(x + 6 * k, y + k, k, ch - 2 * k, col)
+                rg.rect(x + 9 * k, y + k, k, ch - 2 * k, col)
+            else:
+                rg.rect(x + 6 * k, y, cw, ch, other)
+        else:
+            rg.pic("star", x + 5 * k, y + k, k, col)
 
     def pause(self, v):
         cv = self.cv

@@ -384,3 +384,50 @@ def test_no_menu_label_is_cut_on_any_display():
                             r.menu("Menu", items, sel, ms)
                             assert cv.oob == 0 and cv.cut == 0
                     cv.reset_counts()
+
+
+def tape_view(laid, n=2, hidden=False):
+    """A Tape-treize view after the cards laid [(number said, card)]."""
+    v = view.View("tape", n, hidden=hidden)
+    v.event(0, "deal", (0, [["AS"]] * n))
+    for i in range(len(laid)):
+        said, c = laid[i]
+        v.event(1, "count", (i % n, said))
+        v.event(1, "flip", (i % n, c, True))
+    return v
+
+
+def test_t4_matrix_pictures_the_rule_a_slap_is_due_for():
+    cases = {"": [(3, "7H")], "match": [(9, "9S")], "double": [(4, "9S"), (5, "9D")],
+             "sandwich": [(4, "QS"), (5, "2D"), (6, "QH")]}
+    seen = {}
+    for rule in cases:
+        v = tape_view(cases[rule])
+        assert v.due == rule
+        buf, f = fb.new(16, 16, fb.RGB565)
+        cv = render.Canvas(f, 16, 16, True)
+        render.Renderer(cv, strings.table("fr")).game(v)
+        amber = tuple([(x, y) for x, y in lit(f, 16, 16) if f.pixel(x, y) == cv.pal[render.WARN]])
+        seen[rule] = amber
+        assert (len(amber) >= 20) == (rule != ""), rule
+    # three different pictures
+    assert len(set([seen["match"], seen["double"], seen["sandwich"]])) == 3
+    # with the count hidden (T13) no picture gives it away
+    v = tape_view(cases["match"], hidden=True)
+    buf, f = fb.new(16, 16, fb.RGB565)
+    cv = render.Canvas(f, 16, 16, True)
+    render.Renderer(cv, strings.table("fr")).game(v)
+    assert not [p for p in lit(f, 16, 16) if f.pixel(p[0], p[1]) == cv.pal[render.WARN]]
+
+
+def test_t3_matrix_count_and_card_are_large():
+    # the number said in the 5x7 font (7 rows) under the card, whose rank
+    # is 7 rows too: a child reads both across the table
+    v = tape_view([(12, "KH")])
+    buf, f = fb.new(16, 16, fb.RGB565)
+    cv = render.Canvas(f, 16, 16, True)
+    render.Renderer(cv, strings.table("fr")).game(v)
+    green = [y for x, y in lit(f, 16, 16) if f.pixel(x, y) == cv.pal[render.OK]]
+    red = [y for x, y in lit(f, 16, 16) if f.pixel(x, y) == cv.pal[render.RED]]
+    assert max(green) - min(green) == 6 and min(green) >= 8
+    assert max(red) - min(red) >= 6 and max(red) < 8
