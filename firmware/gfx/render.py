@@ -218,6 +218,16 @@ def rank_label(c, faces_fr):
     return cards.RANK_FACES_FR[r] if faces_fr else cards.RANK_NAMES[r]
 
 
+# Where the pips of 2..10 go on a card: column (0 left, 1 middle, 2 right)
+# * 16 + row (0 top .. 12 bottom), as on a real card.
+PIPS = (
+    b"\x10\x1c", b"\x10\x16\x1c", b"\x00\x20\x0c\x2c", b"\x00\x20\x16\x0c\x2c",
+    b"\x00\x20\x06\x26\x0c\x2c", b"\x00\x20\x13\x06\x26\x0c\x2c",
+    b"\x00\x20\x13\x06\x26\x19\x0c\x2c", b"\x00\x20\x04\x24\x16\x08\x28\x0c\x2c",
+    b"\x00\x20\x12\x04\x24\x08\x28\x1a\x0c\x2c",
+)
+
+
 def suit_pip(c, big):
     return ("pip_s", "pip_h", "pip_d", "pip_c")[cards.suit(c)] + ("5" if big else "3")
 
@@ -296,6 +306,9 @@ class Renderer:
             else:
                 rg.pic(suit_pip(c, False), x + w - 3, y + h - 3, 1, col)
             return
+        if h >= 40 and w >= 24:
+            self.face(rg, c, x, y, w, h, col)
+            return
         # the card's outline, so a card reads as a card next to the count
         rg.rect(x, y, w, 1, INK)
         rg.rect(x, y + h - 1, w, 1, INK)
@@ -307,6 +320,60 @@ class Renderer:
         if w - 4 - 6 * k >= 10 * k and h - 4 >= 10 * k:
             big = 2 * k
             rg.pic(suit_pip(c, True), x + w - 2 - 5 * big, y + h - 2 - 5 * big, big, col)
+
+    def face(self, rg, c, x, y, w, h, col):
+        """A card as a real card looks, portrait, centred in (x, y, w, h):
+        its outline, the rank and suit in the top-left corner (and the
+        suit in the bottom-right), and in the middle the pips laid out as
+        on a real card (A to 10) or a figure (V/J, D/Q, R/K)."""
+        ch = h
+        cw = min(w, h * 3 // 4)
+        x += (w - cw) // 2
+        rg.rect(x + 1, y, cw - 2, 1, INK)
+        rg.rect(x + 1, y + ch - 1, cw - 2, 1, INK)
+        rg.rect(x, y + 1, 1, ch - 2, INK)
+        rg.rect(x + cw - 1, y + 1, 1, ch - 2, INK)
+        k = max(1, (ch + 20) // 50)      # the corner index
+        lab = rank_label(c, self.faces_fr)
+        lw = self.rank(rg, lab, x + 2 * k, y + 2 * k, k, col)
+        pip = suit_pip(c, True)
+        rg.pic(pip, x + 2 * k, y + 11 * k, k, col)
+        rg.pic(pip, x + cw - 7 * k, y + ch - 7 * k, k, col)
+        # the middle: clear of the corner indexes (a 10's is wider: its
+        # pips start below it)
+        ix = x + 8 * k
+        iw = cw - 16 * k
+        iy = y + (3 * k if lw <= 5 * k else 10 * k)
+        ih = ch - 2 * (iy - y)
+        r = cards.rank(c)
+        if r > 10:
+            name = ("face_j", "face_q", "face_k")[r - 11]
+            fw, fh, _ = glyphs.pic(name)
+            s = max(1, min(iw // fw, ih // fh))
+            rg.pic(name, ix + (iw - fw * s) // 2, iy + (ih - fh * s) // 2, s, col)
+            return
+        if r == 1:
+            s = max(1, min(iw, ih) // 8)
+            rg.pic(pip, ix + (iw - 5 * s) // 2, iy + (ih - 5 * s) // 2, s, col)
+            return
+        # three columns, rows on a 0..12 scale (glyphs-free: PIPS below)
+        s = max(1, min(iw // 15, ih // 25))
+        pw = 5 * s
+        at = PIPS[r - 2]
+        for i in range(len(at)):
+            v = at[i]
+            px = ix + (v >> 4) * (iw - pw) // 2
+            py = iy + (v & 15) * (ih - pw) // 12
+            rg.pic(pip, px, py, s, col)
+
+    def rank(self, rg, lab, x, y, k, col):
+        """A rank in the 5x7 font, 10 narrowed (its 1 has two blank
+        columns); returns the width drawn."""
+        if lab == "10":
+            rg.text("1", x - k, y, k, col)
+            rg.text("0", x + 4 * k, y, k, col)
+            return 9 * k
+        return rg.text(lab, x, y, k, col) - k
 
     def dog(self, rg, size, x, y, w, h, col=_DOG):
         """A dog of size 1..6, all sizes at one scale so the biggest dog is
@@ -548,12 +615,7 @@ class Renderer:
             c = v.pile_top
             col = RED if cards.is_red(c) else BLACKSUIT
             lab = rank_label(c, self.faces_fr)
-            if lab == "10":
-                # a narrow 10: the 1 of the 5x7 font has two blank columns
-                rg.text("1", -1, 0, 1, col)
-                rg.text("0", 4, 0, 1, col)
-            else:
-                rg.text(lab, 1, 0, 1, col)
+            self.rank(rg, lab, 0 if lab == "10" else 1, 0, 1, col)
             rg.pic(suit_pip(c, True), 10, 1, 1, col)
         if v.taker >= 0:
             pc = _PLAYER0 + (v.taker & 7)

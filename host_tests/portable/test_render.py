@@ -431,3 +431,23 @@ def test_t3_matrix_count_and_card_are_large():
     red = [y for x, y in lit(f, 16, 16) if f.pixel(x, y) == cv.pal[render.RED]]
     assert max(green) - min(green) == 6 and min(green) >= 8
     assert max(red) - min(red) >= 6 and max(red) < 8
+
+
+def test_c2_wide_displays_draw_real_card_faces():
+    # a portrait card: rank and suit in the corner, the suit again in the
+    # opposite corner, and as many pips as its value (2-10), one big pip
+    # for an ace, a figure for V/D/R: two corner pips plus those
+    for w, h in ((296, 128), (128, 64)):
+        for r in range(1, 14):
+            name = cards.name((r - 1) * 4 + 1)
+            buf, f = fb.new(w, h, fb.MONO_HLSB)
+            cv = render.Canvas(f, w, h, False)
+            rnd = render.Renderer(cv, strings.table("fr"))
+            rg = render.Region(cv, 0, 0, w // 2, h)
+            rnd.card(rg, cards.parse(name), 2, 2, w // 2 - 4, h - 4)
+            assert cv.oob == 0
+            assert cv.pictures == 2 + (r if 2 <= r <= 10 else 1), (w, name, cv.pictures)
+            pts = lit(f, w, h)
+            xs = [x for x, y in pts]
+            ys = [y for x, y in pts]
+            assert max(ys) - min(ys) > max(xs) - min(xs), (w, name)
