@@ -300,6 +300,11 @@ class Renderer:
         col = RED if cards.is_red(c) else BLACKSUIT
         lab = rank_label(c, self.faces_fr)
         if self.small:
+            if w >= 15 and h >= 7:
+                # half of the matrix: the rank in the 5x7 font
+                self.rank(rg, lab, x + (0 if lab == "10" else 1), y + (h - 7) // 2, 1, col)
+                rg.pic(suit_pip(c, True), x + w - 6, y + (h - 5) // 2, 1, col)
+                return
             rg.text(lab, x, y, 1, col, small=True, maxw=w)
             if w >= 12:
                 rg.pic(suit_pip(c, True), x + w - 5, y, 1, col)
@@ -398,7 +403,7 @@ class Renderer:
         if n <= 0 or w <= 0 or h <= 0:
             return
         if self.small:
-            rg.rect(x, y, min(n, w), 1, DIM if self.cv.colour else INK)
+            rg.rect(x, y, min(n, w), 1, INK)
             return
         bw = max(2, h // 2)
         for i in range(n):
@@ -531,6 +536,8 @@ class Renderer:
                 continue
             up = v.up[p]
             ins = 0 if self.small else 2
+            if self.small and not dogs and (v.winner == p or p in v.battle):
+                ins = 1    # a card inside its frame (a dog stands over it)
             back_h = 0 if self.small else max(3, rg.h // 8)
             if len(up) >= 2 and not self.small and rg.w >= 40:
                 half = (rg.w - 2 * ins) // 2
@@ -546,7 +553,7 @@ class Renderer:
             if v.down[p]:
                 if self.small:
                     # on the far edge: the dog or card stands on the near one
-                    self.backs(rg, v.down[p], 0, 0, rg.w, 1)
+                    self.backs(rg, v.down[p], 1, 0, rg.w - 2, 1)
                 else:
                     self.backs(rg, v.down[p], ins, rg.h - back_h - 1, rg.w - 2 * ins, back_h)
         if bottom:
