@@ -27,6 +27,10 @@ except AttributeError:
     pass    # CPython: its own collector
 
 BOARD_FILE = "board.json"
+# The running box, for a look from the REPL once its loop is interrupted
+# (`mpremote resume exec "print(BOX.cap.overflow)"`: resume keeps main.py's
+# globals; the emulator's tests read the pad counters this way).
+BOX = None
 BAD_BOARD = 5          # blink code: 5 flashes, pause, again
 
 
@@ -68,6 +72,8 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         hal.forget_board_checks()   # the checker's heap goes to the games
     from app.box import App
     app = App(h, seed=seed)
+    global BOX
+    BOX = app
     h.watchdog.start()
     if run:
         app.run()
