@@ -605,14 +605,22 @@ class Renderer:
         rg.text("%s %d" % (self._t("pile"), v.pile_n), x, 2, s, INK, maxw=side - 4)
         if v.taker >= 0:
             msg = self._t("false_slap") if v.rule == "false" else self._t("takes")
-            rg.text("%s %d" % (msg, v.taker + 1), x, 2 + self.lh, s, INK, maxw=side - 4)
+            who = "%s %d" % (msg, v.taker + 1)
+            if text_width(who, s) > side - 4:
+                # a narrow column: the player's number on a line of its own
+                rg.text(str(v.taker + 1), x, 2 + 2 * self.lh, s, INK, maxw=side - 4)
+                who = msg
+            rg.text(who, x, 2 + self.lh, s, INK, maxw=side - 4)
         elif v.due and not v.hidden:
             k = max(1, min((side - 6) // 16, (cv.h - 3 * self.lh) // 8))
             self.rule_pic(rg, v.due, x, 2 + self.lh + s, k, INK, INK)
         y = cv.h - self.lh + s
         cw = cv.w // max(v.n, 1)
         for p in range(v.n):
-            rg.text("%d:%d" % (v.counts[p], v.points[p]), p * cw + 1, y, s, INK, maxw=cw - 2)
+            txt = "%d:%d" % (v.counts[p], v.points[p])
+            # many players: the small font, so no figure is cut
+            small = text_width(txt, s) > cw - 2
+            rg.text(txt, p * cw + 1, y + (s if small else 0), s, INK, small, cw - 1)
 
     def tape_small(self, v, rg):
         """The matrix: the card on the top half (rank and suit, 5x7), the

@@ -145,6 +145,7 @@ def test_every_screen_fits_every_display():
                 for n in ns:
                     for _ in all_game_screens(r, game, n):
                         assert cv.oob == 0, (w, h, game, n)
+                        assert cv.cut == 0, (w, h, game, n, lang)
             items = [("icon_dog", tab["batawaf"], None), ("icon_card", tab["bataille"], None),
                      ("icon_hand", tab["tape"], None), ("icon_gear", tab["settings"], None),
                      ("icon_lang", tab["language"], "EN"), ("icon_sun", tab["brightness"], "5"),
@@ -153,9 +154,9 @@ def test_every_screen_fits_every_display():
                 r.menu(tab["menu"], items, sel)
                 assert cv.oob == 0, (w, h, "menu", sel)
             r.message(tab["error"], [tab["game_error"], "MemoryError: memory allocation failed"])
-            assert cv.oob == 0
+            assert cv.oob == 0 and cv.cut == 0
             r.message(tab["notice"], [tab["settings_reset"]], "star", render.WARN)
-            assert cv.oob == 0
+            assert cv.oob == 0 and cv.cut == 0
 
 
 def test_canvas_counts_a_draw_outside():
