@@ -20,8 +20,8 @@ BG = const(0)
 INK = const(1)
 RED = const(2)
 BLACKSUIT = const(3)   # black is "off" on LEDs: black suits are shown white-blue
-_WIN = const(4)         # the trick winner's background
-BATTLE = const(5)      # battlers' background
+_WIN = const(4)         # (unused: the winner is framed in white dots)
+BATTLE = const(5)      # the battlers' dotted frame: magenta, no player's colour
 _DOG = const(6)
 DIM = const(7)
 WARN = const(8)
@@ -30,8 +30,8 @@ _PLAYER0 = const(10)    # _PLAYER0 + p: each player's colour (pad LEDs too)
 
 RGB = (
     (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (0, 70, 0),
-    (90, 40, 0), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
-    (255, 40, 40), (40, 120, 255), (40, 255, 40), (255, 220, 0),
+    (255, 0, 255), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
+    (255, 20, 20), (0, 90, 255), (0, 255, 0), (255, 230, 0),
     (255, 0, 255), (0, 255, 255), (255, 128, 0), (160, 160, 255),
 )
 
@@ -122,6 +122,18 @@ class Region:
         self.rect(0, self.h - 1, self.w, 1, col)
         self.rect(0, 1, 1, self.h - 2, col)
         self.rect(self.w - 1, 1, 1, self.h - 2, col)
+
+    def dotted(self, col):
+        """A frame of every other pixel: reads as a frame on the LEDs at
+        half the current of a solid one."""
+        w = self.w
+        h = self.h
+        for i in range(0, w, 2):
+            self.rect(i, 0, 1, 1, col)
+            self.rect(w - 1 - i, h - 1, 1, 1, col)
+        for j in range(2, h - 1, 2):
+            self.rect(0, j, 1, 1, col)
+            self.rect(w - 1, h - 1 - j, 1, 1, col)
 
     def fill(self, col):
         self.rect(0, 0, self.w, self.h, col)
@@ -519,16 +531,19 @@ class Renderer:
         regs = self.player_regions(v.n, 0, bottom, v.sides)
         for p in range(v.n):
             rg = regs[p]
-            # the trick's winner framed (green on the matrix), the battlers
-            # framed amber; a frame, not a filled background: a filled half
-            # of the matrix would take the current the cards need (the
+            # the trick's winner framed (white dots on the matrix), the
+            # battlers in magenta dots; never a filled background: a filled
+            # half of the matrix would take the current the cards need (the
             # driver dims the whole frame past the budget)
             lost = v.winner >= 0 and v.winner != p
             if v.winner == p:
-                rg.frame(OK if cv.colour else INK)
+                if cv.colour:
+                    rg.dotted(INK)    # white: no player's colour
+                else:
+                    rg.frame(INK)
             elif p in v.battle:
                 if cv.colour:
-                    rg.frame(WARN)
+                    rg.dotted(BATTLE)
                 else:
                     rg.rect(0, 0, rg.w, 1, INK)
             if v.out[p]:

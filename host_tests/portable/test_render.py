@@ -452,3 +452,18 @@ def test_c2_wide_displays_draw_real_card_faces():
             xs = [x for x, y in pts]
             ys = [y for x, y in pts]
             assert max(ys) - min(ys) > max(xs) - min(xs), (w, name)
+
+
+def test_player_colours_bright_and_distinct():
+    # each of the four players of a square box has a colour of its own at
+    # full strength, far from the others and from the marks of a trick
+    # (white dots: the winner, magenta dots: a battle)
+    cols = [render.player_rgb(p) for p in range(4)]
+    marks = [render.RGB[render.INK], render.RGB[render.BATTLE]]
+    for i in range(4):
+        assert max(cols[i]) == 255
+        for other in cols[i + 1:] + marks:
+            d = 0
+            for k in range(3):
+                d += abs(cols[i][k] - other[k])
+            assert d >= 200, (cols[i], other)
