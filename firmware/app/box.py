@@ -52,6 +52,9 @@ _ERROR_MIN_MS = const(1000)
 _FLUSH_BYTES = const(1024)      # write the log between duels (after a take) past this
 LOOP_SLEEP_MS = const(2)
 MAX_PLAYERS = {"bataille": 4, "batawaf": 4, "tape": 8}   # B1, W1, T1
+# Kinds of screen (a change of kind is a full e-ink refresh): menus and
+# joining, a game and its pause, the end, messages.
+_SCREEN = {"menu": 0, "join": 0, "play": 1, "pause": 1, "end": 2}
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 # MicroPython: what a game does not use (menus, settings, the self-test, the
 # finished game's engine) leaves the heap while it is not needed and is
@@ -107,6 +110,7 @@ class App:
         self.canvas = render.Canvas(self.disp.fb, self.disp.width, self.disp.height, self.disp.colour)
         self.renderer = render.Renderer(self.canvas)
         self.partial = 0
+        self.new_screen = True
         self.dirty = True
         self.game = None
         self.view = None
@@ -171,6 +175,10 @@ class App:
     # ---- states -----------------------------------------------------
 
     def enter(self, state):
+        if _SCREEN.get(state, 3) != _SCREEN.get(getattr(self, "state", ""), -1):
+            # another kind of screen: on e-ink, a full refresh clears what
+            # the last one left behind (duels stay partial: they are quick)
+            self.new_screen = True
         self.state = state
         self.state_t = self.now
         self.dirty = True
@@ -800,12 +808,17 @@ class App:
 
     def show(self):
         full = None
-        if not self.disp.colour and not self.driver_full:
-            # e-ink: a full refresh every N partial ones clears the ghosts
-            self.partial += 1
-            if self.partial >= self.settings["eink_refresh"]:
-                self.partial = 0
+        if not self.disp.colour:
+            if self.new_screen:
                 full = True
+            elif not self.driver_full:
+                # e-ink: a full refresh every N partial ones clears the ghosts
+                self.partial += 1
+                if self.partial >= self.settings["eink_refresh"]:
+                    full = True
+            if full:
+                self.partial = 0
+        self.new_screen = False
         self.disp.show(full)
         self.frames += 1
 
