@@ -474,7 +474,7 @@ class Renderer:
             else:
                 col = INK
             x = 1
-            if cv.w >= 160:
+            if cv.w >= 100:
                 rg.pic(icon, 1, y, s, col)
                 x = 10 * s
             vw = 0
