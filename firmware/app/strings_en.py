@@ -41,4 +41,7 @@ WORDS = {
     "memory": "Out of memory",
     "stuck": "Pad stuck",
     "test_ok": "All good",
+    "sum2": "Sum of 2",
+    "ten": "Make 10",
+    "sandwich2": "Wide sandwich",
 }

@@ -41,4 +41,7 @@ WORDS = {
     "memory": "Plus de memoire",
     "stuck": "Bouton bloque",
     "test_ok": "Tout va bien",
+    "sum2": "Somme des 2",
+    "ten": "Font 10",
+    "sandwich2": "Sandwich large",
 }
