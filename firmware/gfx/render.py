@@ -5,7 +5,15 @@
 #   - counts every draw that reaches outside the display (`oob`), so a test
 #     can check that every screen fits every resolution;
 #   - counts the font glyphs drawn (`font_glyphs`), so a test can check that
-#     no Bata-waf screen shows a digit or a letter (W6).
+#     no Bata-waf screen shows a digit or a letter (W6);
+#   - counts the texts cut short for want of room (`cut`): none may be.
+#
+# Cards: real card faces where there is room (pips as on a card, a figure
+# for V/D/R), rank and suit in the 5x7 or 3x5 font on the matrix; dogs from
+# two sets of six (gfx.glyphs) whose lit area grows 1.3x a size or more.
+# Menus on the matrix: one item, its icon, its label scrolling when too wide.
+# Colours on the matrix cost current (drivers/ws2812 dims a frame past the
+# board's budget): marks are dotted frames, never filled backgrounds.
 #
 # Square display: each player's card sits in the part of the screen facing
 # them (two players: bottom half p0, top half p1 turned 180 degrees; three or
