@@ -466,7 +466,8 @@ class App:
         eng = _settings().engine_options(name, opts, n)
         if self.options_of is not None:
             eng = _settings().complete(eng, self.options_of(name))
-        forget("app.menu", "app.settings")    # back with the next menu
+        # back with the next menu (and Tape-treize's screen with its game)
+        forget("app.menu", "app.settings", "gfx.screen_menu", "gfx.screen_tape")
         self.auto = bool(opts.get("auto", False))
         seed = self.seed
         if seed is None:

@@ -194,21 +194,6 @@ class Region:
         return cx - x
 
 
-    def scroll_text(self, s, x, y, w, off, col):
-        """s in the small font through a window w pixels wide at x,
-        shifted off pixels left: glyphs cut at the window's edges."""
-        cx = x - off
-        for ch in s:
-            if cx + 3 > x and cx < x + w and ch != " ":
-                ch = _FOLD.get(ch, ch).upper()
-                i = glyphs.SMALL_CHARS.find(ch)
-                if i < 0:
-                    i = glyphs.SMALL_CHARS.find("?")
-                self.cv.font_glyphs += 1
-                self.bitmap(glyphs.FONT3X5, i * 5, 3, 5, cx, y, 1, col, x, x + w)
-            cx += 4
-
-
 # A label wider than the matrix scrolls: it stands still SCROLL_HOLD_MS at
 # each end and moves a pixel every SCROLL_STEP_MS in between.
 SCROLL_HOLD_MS = const(900)
@@ -236,16 +221,6 @@ def text_width(s, scale, small=False):
 def rank_label(c, faces_fr):
     r = cards.rank(c) - 1
     return cards.RANK_FACES_FR[r] if faces_fr else cards.RANK_NAMES[r]
-
-
-# Where the pips of 2..10 go on a card: column (0 left, 1 middle, 2 right)
-# * 16 + row (0 top .. 12 bottom), as on a real card.
-PIPS = (
-    b"\x10\x1c", b"\x10\x16\x1c", b"\x00\x20\x0c\x2c", b"\x00\x20\x16\x0c\x2c",
-    b"\x00\x20\x06\x26\x0c\x2c", b"\x00\x20\x13\x06\x26\x0c\x2c",
-    b"\x00\x20\x13\x06\x26\x19\x0c\x2c", b"\x00\x20\x04\x24\x16\x08\x28\x0c\x2c",
-    b"\x00\x20\x12\x04\x24\x08\x28\x1a\x0c\x2c",
-)
 
 
 def suit_pip(c, big):
@@ -347,49 +322,9 @@ class Renderer:
             rg.pic(suit_pip(c, True), x + w - 2 - 5 * big, y + h - 2 - 5 * big, big, col)
 
     def face(self, rg, c, x, y, w, h, col):
-        """A card as a real card looks, portrait, centred in (x, y, w, h):
-        its outline, the rank and suit in the top-left corner (and the
-        suit in the bottom-right), and in the middle the pips laid out as
-        on a real card (A to 10) or a figure (V/J, D/Q, R/K)."""
-        ch = h
-        cw = min(w, h * 3 // 4)
-        x += (w - cw) // 2
-        rg.rect(x + 1, y, cw - 2, 1, INK)
-        rg.rect(x + 1, y + ch - 1, cw - 2, 1, INK)
-        rg.rect(x, y + 1, 1, ch - 2, INK)
-        rg.rect(x + cw - 1, y + 1, 1, ch - 2, INK)
-        k = max(1, (ch + 20) // 50)      # the corner index
-        lab = rank_label(c, self.faces_fr)
-        lw = self.rank(rg, lab, x + 2 * k, y + 2 * k, k, col)
-        pip = suit_pip(c, True)
-        rg.pic(pip, x + 2 * k, y + 11 * k, k, col)
-        rg.pic(pip, x + cw - 7 * k, y + ch - 7 * k, k, col)
-        # the middle: clear of the corner indexes (a 10's is wider: its
-        # pips start below it)
-        ix = x + 8 * k
-        iw = cw - 16 * k
-        iy = y + (3 * k if lw <= 5 * k else 10 * k)
-        ih = ch - 2 * (iy - y)
-        r = cards.rank(c)
-        if r > 10:
-            name = ("face_j", "face_q", "face_k")[r - 11]
-            fw, fh, _ = glyphs.pic(name)
-            s = max(1, min(iw // fw, ih // fh))
-            rg.pic(name, ix + (iw - fw * s) // 2, iy + (ih - fh * s) // 2, s, col)
-            return
-        if r == 1:
-            s = max(1, min(iw, ih) // 8)
-            rg.pic(pip, ix + (iw - 5 * s) // 2, iy + (ih - 5 * s) // 2, s, col)
-            return
-        # three columns, rows on a 0..12 scale (glyphs-free: PIPS below)
-        s = max(1, min(iw // 15, ih // 25))
-        pw = 5 * s
-        at = PIPS[r - 2]
-        for i in range(len(at)):
-            v = at[i]
-            px = ix + (v >> 4) * (iw - pw) // 2
-            py = iy + (v & 15) * (ih - pw) // 12
-            rg.pic(pip, px, py, s, col)
+        """A real card face (gfx.faces: not imported on the matrix)."""
+        from gfx import faces
+        faces.face(self, rg, c, x, y, w, h, col)
 
     def rank(self, rg, lab, x, y, k, col):
         """A rank in the 5x7 font, 10 narrowed (its 1 has two blank
@@ -444,84 +379,13 @@ class Renderer:
         return self.lh
 
     def menu(self, title, items, sel, ms=0):
-        """items: (icon, label, value or None); sel: the highlighted one;
-        ms: how long it has been highlighted.  On the matrix: the item's
-        icon, its label (or value) scrolling when wider than the display,
-        never cut, and a dot per item.  Returns True while the label
-        scrolls (the box redraws it every SCROLL_STEP_MS)."""
-        cv = self.cv
-        cv.clear()
-        rg = self.whole()
-        if self.small:
-            icon, label, value = items[sel]
-            rg.pic(icon, (cv.w - 8) // 2, 0, 1, INK)
-            txt = value if value is not None else label
-            over = text_width(txt, 1, True) - cv.w
-            if over <= 0:
-                rg.text(txt, -over // 2, 9, 1, OK, small=True)
-            else:
-                rg.scroll_text(txt, 0, 9, cv.w, scroll_offset(over + 1, ms), OK)
-            n = min(len(items), cv.w)
-            step = 2 if 2 * n <= cv.w + 1 else 1
-            x0 = (cv.w - step * n + 1) // 2
-            for i in range(n):
-                rg.rect(x0 + step * i, 15, 1, 1, OK if i == sel else DIM)
-            return over > 0
-        top = self.title(title)
-        rows = (cv.h - top) // self.lh
-        first = 0
-        if sel >= rows:
-            first = sel - rows + 1
-        s = self.scale
-        for i in range(first, min(len(items), first + rows)):
-            icon, label, value = items[i]
-            y = top + (i - first) * self.lh + s
-            if i == sel:
-                rg.rect(0, y - s, cv.w, self.lh, INK)
-                col = BG
-            else:
-                col = INK
-            x = 1
-            if cv.w >= 100:
-                rg.pic(icon, 1, y, s, col)
-                x = 10 * s
-            vw = 0
-            if value is not None:
-                vw = text_width(value, s) + 2 * s
-                rg.text(value, cv.w - vw, y, s, col, maxw=vw)
-            rg.text(label, x, y, s, col, maxw=cv.w - x - vw - 2 * s)
+        """A menu (gfx.screen_menu): returns True while its label scrolls."""
+        from gfx import screen_menu
+        return screen_menu.menu(self, title, items, sel, ms)
 
     def join(self, game, joined, n_pads, icon):
-        """Players join by pressing their pad: one box per pad."""
-        cv = self.cv
-        cv.clear()
-        rg = self.whole()
-        if self.small:
-            rg.pic(icon, 4, 1, 1, INK)
-            bw = 16 // max(n_pads, 1)
-            for p in range(n_pads):
-                col = _PLAYER0 + p if joined[p] else DIM
-                rg.rect(p * bw, 12, max(bw - 1, 1), 3, col)
-            return
-        top = 0
-        if game != "batawaf":
-            top = self.title(self._t(game))
-            rg.text(self._t("press_pad"), 1, top + self.scale, self.scale, INK)
-            top += self.lh
-        else:
-            rg.pic(icon, 1, 1, self.scale, INK)
-            top = 9 * self.scale
-        bw = cv.w // max(n_pads, 1)
-        bh = cv.h - top - 2
-        for p in range(n_pads):
-            x = p * bw + 1
-            if joined[p]:
-                rg.rect(x, top + 1, bw - 2, bh, INK)
-                rg.pic("check", x + (bw - 2 - 5 * self.scale) // 2, top + 1 + (bh - 5 * self.scale) // 2,
-                       self.scale, BG)
-            else:
-                rg.rect(x, top + 1, bw - 2, 1, INK)
-                rg.rect(x, top + bh, bw - 2, 1, INK)
+        from gfx import screen_menu
+        screen_menu.join(self, game, joined, n_pads, icon)
 
     def game(self, v):
         if v.game == "tape":
@@ -599,109 +463,9 @@ class Renderer:
                 rg.text(str(v.counts[p]), p * cw + 2, y + self.scale, self.scale, INK, maxw=cw - 4)
 
     def tape(self, v):
-        """Tape-treize: the top card of the central pile, the number said
-        (not in T13), large; while a slap is due, a picture of the rule that
-        fires (match: the number and the card alike, double: two cards
-        alike, sandwich: alike around another) in amber; after a slap, the
-        taker's colour with a tick (or a cross for a false slap); the cards
-        and points of each player."""
-        cv = self.cv
-        cv.clear()
-        rg = self.whole()
-        if self.small:
-            self.tape_small(v, rg)
-            return
-        s = self.scale
-        side = cv.w // 3
-        card = Region(cv, side, 0, side, cv.h - self.lh, 0)
-        if v.taker >= 0:
-            card.frame(INK)
-        if v.pile_top >= 0:
-            self.card(card, v.pile_top, 2, 2, side - 4, card.h - 4)
-        if not v.hidden and v.count > 0:
-            # the count said, white on black: never read as part of the card
-            k = max(1, min((side - 8) // 12, (cv.h - self.lh - 8) // 8))
-            tw = text_width(str(v.count), k)
-            rg.rect(0, 0, tw + 4 * s, 7 * k + 4 * s, INK)
-            rg.text(str(v.count), 2 * s, 2 * s, k, BG, maxw=side - 4)
-        x = 2 * side + 2
-        rg.text("%s %d" % (self._t("pile"), v.pile_n), x, 2, s, INK, maxw=side - 4)
-        if v.taker >= 0:
-            msg = self._t("false_slap") if v.rule == "false" else self._t("takes")
-            who = "%s %d" % (msg, v.taker + 1)
-            if text_width(who, s) > side - 4:
-                # a narrow column: the player's number on a line of its own
-                rg.text(str(v.taker + 1), x, 2 + 2 * self.lh, s, INK, maxw=side - 4)
-                who = msg
-            rg.text(who, x, 2 + self.lh, s, INK, maxw=side - 4)
-        elif v.due and not v.hidden:
-            k = max(1, min((side - 6) // 16, (cv.h - 3 * self.lh) // 8))
-            self.rule_pic(rg, v.due, x, 2 + self.lh + s, k, INK, INK)
-        y = cv.h - self.lh + s
-        cw = cv.w // max(v.n, 1)
-        for p in range(v.n):
-            txt = "%d:%d" % (v.counts[p], v.points[p])
-            # many players: the small font, so no figure is cut
-            small = text_width(txt, s) > cw - 2
-            rg.text(txt, p * cw + 1, y + (s if small else 0), s, INK, small, cw - 1)
-
-    def tape_small(self, v, rg):
-        """The matrix: the card on the top half (rank and suit, 5x7), the
-        number said under it in green, or the rule's picture, or the
-        taker; a dot per player holding cards on the right."""
-        if v.pile_top >= 0:
-            c = v.pile_top
-            col = RED if cards.is_red(c) else BLACKSUIT
-            lab = rank_label(c, self.faces_fr)
-            self.rank(rg, lab, 0 if lab == "10" else 1, 0, 1, col)
-            rg.pic(suit_pip(c, True), 10, 1, 1, col)
-        if v.taker >= 0:
-            pc = _PLAYER0 + (v.taker & 7)
-            rg.pic("icon_hand", 0, 8, 1, pc)
-            if v.rule == "false":
-                rg.pic("cross", 10, 10, 1, RED)
-            else:
-                rg.pic("check", 10, 10, 1, OK)
-            return
-        if v.due and not v.hidden:
-            # (with the count hidden, T13, the rule would give it away)
-            self.rule_pic(rg, v.due, 0, 9, 1, WARN, DIM, v.count)
-            return
-        if not v.hidden and v.count > 0:
-            rg.text(str(v.count), 0, 9, 1, OK, maxw=12)
-        for p in range(min(v.n, 8)):
-            col = _PLAYER0 + p if v.counts[p] else DIM
-            rg.rect(13 + (p >> 2) * 2, 9 + (p & 3) * 2, 1, 1, col)
-
-    def rule_pic(self, rg, rule, x, y, k, col, other, said=0):
-        """A picture of the rule that fires, 16k x 7k at (x, y): cards as
-        small filled rectangles, the ones alike in col, the others in
-        other.  match: the number said (small) then a card; double: two
-        cards; sandwich: alike, other, alike; any other rule: a star."""
-        cw = 4 * k
-        ch = 7 * k
-        if rule == "match":
-            if said:
-                t = str(said)
-                tw = text_width(t, k, True)
-                rg.text(t, x + 7 * k - tw, y + k, k, col, small=True)
-            rg.rect(x + 9 * k, y, cw, ch, col)
-        elif rule == "double":
-            rg.rect(x + 2 * k, y, cw, ch, col)
-            rg.rect(x + 9 * k, y, cw, ch, col)
-        elif rule == "sandwich":
-            rg.rect(x, y, cw, ch, col)
-            rg.rect(x + 12 * k, y, cw, ch, col)
-            if other == col:
-                # one colour (mono): the card between is an outline
-                rg.rect(x + 6 * k, y, cw, k, col)
-                rg.rect(x + 6 * k, y + ch - k, cw, k, col)
-                rg.rect(x + 6 * k, y + k, k, ch - 2 * k, col)
-                rg.rect(x + 9 * k, y + k, k, ch - 2 * k, col)
-            else:
-                rg.rect(x + 6 * k, y, cw, ch, other)
-        else:
-            rg.pic("star", x + 5 * k, y + k, k, col)
+        """Tape-treize (gfx.screen_tape, imported for Tape-treize only)."""
+        from gfx import screen_tape
+        screen_tape.tape(self, v)
 
     def pause(self, v):
         cv = self.cv
