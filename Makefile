@@ -21,11 +21,14 @@ N       ?= 10000
 help:  ## list every target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
 
+# (its messages go to stderr: `make sim ARGS='--log -' > game.jsonl` on a
+# fresh clone keeps stdout for the log)
 $(STAMP): requirements.txt
-	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements.txt
-	touch $(STAMP)
+	@echo "creating $(VENV) with the pinned tools of requirements.txt (once)" >&2
+	@$(PY) -m venv $(VENV) >&2
+	@$(BIN)/pip install --quiet --upgrade pip >&2
+	@$(BIN)/pip install --quiet -r requirements.txt >&2
+	@touch $(STAMP)
 
 venv: $(STAMP)  ## create .venv with the pinned host tools
 
@@ -38,7 +41,7 @@ lint: $(STAMP)  ## static check of firmware/ against the official RP2 stubs (myp
 	$(PYTHON) tools/lint.py
 
 test-micropython: $(STAMP)  ## the portable tests under the real MicroPython unix port
-	$(MPY) host_tests/mp_run.py
+	MP_PROGRESS=$$([ -t 1 ] && echo 1) $(MPY) host_tests/mp_run.py
 
 test-cpython: $(STAMP)  ## the whole suite under pytest on CPython
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q host_tests --ignore=host_tests/pico
@@ -61,22 +64,25 @@ test-pico: $(STAMP) $(PICO_STAMP)  ## the real firmware on the emulated RP2040 (
 	$(PYTHON) -m pytest -q host_tests/pico
 
 pico: $(STAMP) $(PICO_STAMP)  ## the box on an emulated Pico (no Pico needed); USB serial on socket://127.0.0.1:2040 (PICO_PORT=)
-	$(PYTHON) -m tools.pico serve --install --board $(BOARD) --port $(PICO_PORT) $(ARGS)
+	$(PYTHON) -m tools.pico serve --install --window --board $(BOARD) --port $(PICO_PORT) $(ARGS)
 
 mpy: $(STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy)
 	$(PYTHON) tools/mpy.py build build/mpy
 
 sim: $(STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
-	$(PYTHON) -m sim --board $(BOARD) $(ARGS)
+	@$(PYTHON) -m sim --board $(BOARD) $(ARGS)
 
 flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
 	$(PYTHON) tools/flash.py --no-build --board $(BOARD) $(if $(PORT),--port $(PORT),)
 
+# PORTCHECK: a socket:// PORT nobody answers at is said in one line
+PORTCHECK = $(if $(PORT),$(PYTHON) tools/port.py "$(PORT)" &&,)
+
 repl: $(STAMP)  ## open the board's REPL (PORT=...)
-	$(BIN)/mpremote $(CONNECT) repl
+	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) repl
 
 selftest: $(STAMP)  ## run the hardware self-test on a connected box (PORT=...)
-	$(BIN)/mpremote $(CONNECT) exec "import hal; from app import selftest; h = hal.open_board(); h.watchdog.start(); selftest.run(h)"
+	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) exec "import hal; from app import selftest; h = hal.open_board(); h.watchdog.start(); selftest.run(h)"
 
 bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
 	$(PYTHON) bench/run.py
@@ -88,7 +94,8 @@ fuzz: $(STAMP)  ## long randomized runs of every game (slow)
 	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m fuzz
 
 replay: $(STAMP)  ## replay a game log (LOG=path)
-	$(PYTHON) -m sim --replay $(LOG) $(ARGS)
+	@[ -n "$(LOG)" ] || { echo "make replay: say which log: make replay LOG=path/to/game.jsonl" >&2; exit 2; }
+	@$(PYTHON) -m sim --replay "$(LOG)" $(ARGS)
 
 voices: $(STAMP)  ## regenerate the spoken words (voices/words.txt -> firmware/voice/*.vox; espeak-ng + sox)
 	@command -v espeak-ng >/dev/null && command -v sox >/dev/null || { \

@@ -52,3 +52,33 @@ def test_w5_stats_batawaf_and_bad_options(tmp_path):
         stats.main(["--game", "batawaf", "--pickup", "ordered", "-n", "2", "--png", str(tmp_path / "x.png")])
     with pytest.raises(SystemExit):
         stats.main(["--players", "5", "-n", "2", "--png", str(tmp_path / "y.png")])
+
+
+def test_stats_names_its_histogram_after_the_options():
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ace", default="high")
+    ap.add_argument("--pickup", default="shuffled")
+    ap.add_argument("--down", default=None)
+    ap.add_argument("--length", default=None)
+    ap.add_argument("--addition", action="store_true")
+
+    def name(**kw):
+        a = argparse.Namespace(game="bataille", players=2, ace="high", pickup="shuffled", down=None,
+                               length=None, addition=False)
+        for k, v in kw.items():
+            setattr(a, k, v)
+        return stats.png_name(ap, a)
+    assert name() == "stats_bataille_2p.png"
+    assert name(pickup="ordered") == "stats_bataille_2p_pickup-ordered.png"
+    assert name(players=3, ace="low", addition=True) == "stats_bataille_3p_ace-low_addition.png"
+    assert name(length="10min") == "stats_bataille_2p_length-10min.png"
+    assert len({name(), name(pickup="ordered"), name(down=1), name(length="court")}) == 4
+
+
+def test_stats_refuses_a_pace_or_a_number_of_games_it_cannot_use(capsys):
+    for bad in (["--pace", "nan"], ["--pace", "0"], ["--pace", "-1"], ["-n", "0"], ["-n", "10" * 20]):
+        with pytest.raises(SystemExit) as e:
+            stats.main(bad)
+        assert e.value.code == 2, bad
+    assert "Traceback" not in capsys.readouterr().err

@@ -8,7 +8,10 @@ Simulates GAMES games (seeds S, S+1, ...; log off, the engine's fast path)
 and prints the length in duels (mean, median, mode, 5th and 95th
 percentiles, max), the share of draws and of cycles, battles per game, and
 the time at the box's pace.  Writes a histogram of the lengths as a PNG
-(default build/stats_<game>.png).
+named after the game and the options that differ from the defaults
+(build/stats_bataille_2p.png, build/stats_bataille_2p_pickup-ordered.png...),
+so runs with different options keep their own.  On a terminal, one line
+says how many games are done.
 """
 import argparse
 import math
@@ -18,6 +21,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from games.bataille import Bataille  # noqa: E402
 
@@ -62,12 +66,15 @@ def options_from(args):
     return opts
 
 
-def simulate(game, opts, n, seed=1, step_ms=1500):
-    """Play n games; returns a dict of per-game lists and the elapsed time."""
+def simulate(game, opts, n, seed=1, step_ms=1500, progress=None):
+    """Play n games; returns a dict of per-game lists and the elapsed time.
+    progress: a tools/progress.Progress told of each game done."""
     g = Bataille(opts, seed, None, game)
     duels, battles, reasons, winners = [], [], [], []
     t0 = time.perf_counter()
     for k in range(n):
+        if progress is not None:
+            progress.show(k, "games")
         g.new_game(seed + k)
         g.play(0, step_ms)
         duels.append(g.duels)
@@ -114,6 +121,24 @@ def histogram(res, title, path):
     plt.close(fig)
 
 
+# The options a histogram's file is named after, in this order.
+NAMED_OPTIONS = ("ace", "down", "pickup", "length", "addition")
+MAX_GAMES = 10 ** 7
+
+
+def png_name(ap, args):
+    """stats_<game>_<players>p[_<option>-<value>...].png: the options given
+    that differ from their defaults (a flag that is on: its name)."""
+    parts = [args.game, "%dp" % args.players]
+    for name in NAMED_OPTIONS:
+        value = getattr(args, name)
+        if value is None or value == ap.get_default(name):
+            continue
+        parts.append(name if value is True else "%s-%s" % (name, value))
+    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in "_".join(parts))
+    return "stats_%s.png" % safe
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=("bataille", "batawaf"), default="bataille")
@@ -127,16 +152,25 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1, help="seed of the first game")
     ap.add_argument("--pace", type=float, default=2.0,
                     help="seconds per duel at the box (for the time estimate and <n>min limits)")
-    ap.add_argument("--png", default=None, help="histogram path (default build/stats_<game>.png)")
+    ap.add_argument("--png", default=None,
+                    help="histogram path (default build/stats_<game>_<players>p[_<options>].png)")
     args = ap.parse_args(argv)
-    if args.n < 1:
-        ap.error("-n must be 1 or more")
+    if not 1 <= args.n <= MAX_GAMES:
+        ap.error("-n must be from 1 to %d games (got %d)" % (MAX_GAMES, args.n))
+    if not (math.isfinite(args.pace) and 0 < args.pace <= 600):
+        ap.error("--pace must be more than 0 and at most 600 seconds a duel (got %s)" % args.pace)
+    png = args.png or os.path.join(ROOT, "build", png_name(ap, args))
+    if not png.lower().endswith(".png") or os.path.isdir(png):
+        ap.error("--png must name a .png file (got %r)" % args.png)
     if args.down is None and args.game == "bataille":
         args.down = 3
     try:
         opts = options_from(args)
         # A duel is two steps at the box (the flip, then the take).
-        res = simulate(args.game, opts, args.n, args.seed, int(args.pace * 500))
+        from progress import Progress
+        bar = Progress("stats", total=args.n)
+        res = simulate(args.game, opts, args.n, args.seed, int(args.pace * 500), bar)
+        bar.close()
     except ValueError as e:
         ap.error(str(e))
     s = summary(res)
@@ -153,9 +187,11 @@ def main(argv=None):
     mins = lambda duels: duels * args.pace / 60.0  # noqa: E731
     print("at %.1f s a duel: median %.0f min, 95%% of games under %.0f min, longest %.0f min"
           % (args.pace, mins(s["median"]), mins(s["p95"]), mins(s["max"])))
-    png = args.png or os.path.join(ROOT, "build", "stats_%s.png" % args.game)
-    histogram(res, "%s, %d players: %d games (%s)" % (args.game, args.players, s["games"],
-                                                    "pickup " + o["pickup"]), png)
+    try:
+        histogram(res, "%s, %d players: %d games (%s)" % (args.game, args.players, s["games"],
+                                                        "pickup " + o["pickup"]), png)
+    except OSError as e:
+        ap.error("cannot write the histogram %s (%s)" % (png, e.strerror or e))
     print("histogram: %s" % os.path.relpath(png, os.getcwd()))
     return s
 

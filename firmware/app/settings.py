@@ -43,6 +43,7 @@ SETTINGS = (
     ("volume", (3, 4, 5, 0, 1, 2)),
     ("brightness", (3, 4, 5, 1, 2)),
     ("eink_refresh", (5, 10, 1)),
+    ("sound", ("voice", "beeps", "silent")),   # voice: words on a board with a speaker
 )
 
 

@@ -6,6 +6,7 @@ from core import log as _log
 from app import box, headless, settings as _set, sounds, logs as _logs
 from games import bataille, tape
 import app_hal
+from tinytest import Console
 
 SHORT = {"bataille": {"length": "court"}, "batawaf": None, "tape": {"target": 1, "tempo": 1000}}
 
@@ -331,8 +332,9 @@ def test_app_settings_remembered_across_power_cycles():
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 200000)
     assert app.settings["lang"] == "en"
-    # back to home, choose Tape-treize: leaving the menus saves
-    for k in (0, 0, 0, 0, 1):
+    # back to home (the last item, however many settings), choose
+    # Tape-treize: leaving the menus saves
+    for k in [0] * (len(app.items) - 1 - app.sel) + [1]:
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 200000)
     assert app.menu_name == "home"
@@ -378,13 +380,15 @@ def test_app_error_in_a_game_shows_error_logs_it_and_returns_to_menu():
     def broken(t_ms):
         raise MemoryError("memory allocation failed")
     app.game.step = broken
-    for _ in range(3000):
-        r.bots()
-        r.fire()
-        hal.pads.advance(5000)
-        app.tick()
-        if app.state == "error":
-            break
+    with Console(box) as out:
+        for _ in range(3000):
+            r.bots()
+            r.fire()
+            hal.pads.advance(5000)
+            app.tick()
+            if app.state == "error":
+                break
+    assert out.said("box error: MemoryError: memory allocation failed")
     assert app.state == "error" and app.error_kind == "memory"
     err = app_hal.read(hal.root, "logs/game_1.err")
     assert "MemoryError" in err
@@ -513,11 +517,13 @@ def test_app_survives_a_broken_screen():
         raise ValueError("broken screen")
     app.renderer.menu = broken
     app.renderer.message = broken
-    run_ticks(hal, app, 100000)
-    assert app.state == "error" and "broken screen" in app.error_text
-    run_ticks(hal, app, 1200000)
-    hal.pads.tap(0, hal.clock.now)
-    run_ticks(hal, app, 100000)
+    with Console(box) as out:
+        run_ticks(hal, app, 100000)
+        assert app.state == "error" and "broken screen" in app.error_text
+        run_ticks(hal, app, 1200000)
+        hal.pads.tap(0, hal.clock.now)
+        run_ticks(hal, app, 100000)
+    assert out.said("box error: ValueError: broken screen") and out.said("error screen not drawn")
     assert app.state == "error"     # the menu failed to draw again
     assert app.errors >= 2
 
@@ -554,7 +560,9 @@ def test_app_error_in_a_slap_window_does_not_block_the_settings():
         raise RuntimeError("engine bug")
     app.game.press = broken
     hal.pads.tap(0, hal.clock.now)
-    run_ticks(hal, app, 1200000)
+    with Console(box) as out:
+        run_ticks(hal, app, 1200000)
+    assert out.said("box error: RuntimeError: engine bug")
     assert app.state == "error" and not hal.storage.slap_window
     hal.pads.tap(0, hal.clock.now)
     run_ticks(hal, app, 100000)
@@ -611,7 +619,9 @@ def test_app_plays_on_when_the_flash_is_full():
     app.store.write = full
     app.store.open_append = full
     hal.storage.save = full
-    r.run(3600)
+    with Console(box) as out:
+        r.run(3600)
+    assert out.said("not written") or out.said("not saved"), out.lines
     assert app.state == "end" and app.errors == 0 and app.view.winners
 
 
