@@ -49,6 +49,19 @@ def encode(pics):
     return bytes(data), at
 
 
+# Pictures reached by number, not by name (their names would each take a
+# qstr of the board's heap): the dogs by size and the figures by rank.
+GROUPS = (("DOG", "dog"), ("DOGW", "dogw"), ("FACE", "face_"))
+
+
+def group_of(name):
+    for const, prefix in GROUPS:
+        rest = name[len(prefix):]
+        if name.startswith(prefix) and (rest.isdigit() or (prefix == "face_" and len(rest) == 1)):
+            return const
+    return None
+
+
 def render(data, at):
     lines = ["PIC_DATA = ("]
     for i in range(0, len(data), 24):
@@ -56,8 +69,12 @@ def render(data, at):
     lines.append(")")
     lines.append("PIC_AT = {")
     for name, off in at:
-        lines.append("    %r: %d," % (name, off))
+        if group_of(name) is None:
+            lines.append("    %r: %d," % (name, off))
     lines.append("}")
+    for const, _ in GROUPS:
+        offs = [str(off) for name, off in at if group_of(name) == const]
+        lines.append("%s = (%s)" % (const, ", ".join(offs)))
     return "\n".join(lines) + "\n"
 
 
@@ -67,6 +84,9 @@ def main():
     data, at = encode(parse(text))
     start = text.index("PIC_DATA = (")
     end = text.index("}\n", text.index("PIC_AT = {")) + 2
+    for const, _ in GROUPS:
+        if text.startswith(const + " = (", end):
+            end = text.index(")\n", end) + 2
     new = text[:start] + render(data, at) + text[end:]
     if new != text:
         with open(PATH, "w", encoding="utf-8") as f:

@@ -52,9 +52,7 @@ _ERROR_MIN_MS = const(1000)
 _FLUSH_BYTES = const(1024)      # write the log between duels (after a take) past this
 LOOP_SLEEP_MS = const(2)
 MAX_PLAYERS = {"bataille": 4, "batawaf": 4, "tape": 8}   # B1, W1, T1
-# Kinds of screen (a change of kind is a full e-ink refresh): menus and
-# joining, a game and its pause, the end, messages.
-_SCREEN = {"menu": 0, "join": 0, "play": 1, "pause": 1, "end": 2}
+_SCROLL_US = const(110000)      # a scrolling menu label moves (gfx.render)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 # MicroPython: what a game does not use (menus, settings, the self-test, the
 # finished game's engine) leaves the heap while it is not needed and is
@@ -83,6 +81,16 @@ def forget(*names):
         pkg = sys.modules.get(name[:i])
         if pkg is not None and hasattr(pkg, name[i + 1:]):
             delattr(pkg, name[i + 1:])
+
+
+def _screen(state):
+    """The kind of screen of a state (a change of kind is a full e-ink
+    refresh): menus and joining, a game and its pause, the end, messages."""
+    if state == "menu" or state == "join":
+        return 0
+    if state == "play" or state == "pause":
+        return 1
+    return state
 
 
 class App:
@@ -178,7 +186,7 @@ class App:
     # ---- states -----------------------------------------------------
 
     def enter(self, state):
-        if _SCREEN.get(state, 3) != _SCREEN.get(getattr(self, "state", ""), -1):
+        if _screen(state) != _screen(getattr(self, "state", "")):
             # another kind of screen: on e-ink, a full refresh clears what
             # the last one left behind (duels stay partial: they are quick)
             self.new_screen = True
@@ -418,7 +426,7 @@ class App:
                 # nobody else came (and the box may have no menu button)
                 self.open_menu("home")
         elif st == "menu":
-            if self.scrolling and ticks.diff(self.now, self.drawn_t) >= render.SCROLL_STEP_MS * 1000:
+            if self.scrolling and ticks.diff(self.now, self.drawn_t) >= _SCROLL_US:
                 self.dirty = True
         elif st == "play":
             self.game_timers()
@@ -469,8 +477,8 @@ class App:
         eng = _settings().engine_options(name, opts, n)
         if self.options_of is not None:
             eng = _settings().complete(eng, self.options_of(name))
-        # back with the next menu (and Tape-treize's screen with its game)
-        forget("app.menu", "app.settings", "gfx.screen_menu", "gfx.screen_tape")
+        # back with the next menu (and each game's screen with its game)
+        forget("app.menu", "app.settings", "gfx.menu", "gfx.tape", "gfx.table")
         self.auto = bool(opts.get("auto", False))
         seed = self.seed
         if seed is None:
@@ -489,6 +497,9 @@ class App:
         self.view = None
         self.log = None
         gc.collect()
+        # the game's screen code now, while the heap is at its tidiest: a
+        # module loaded in the middle of a game may find no room in one piece
+        self.renderer.prepare(name)
         self.hidden = bool(eng.get("hidden_count", False))
         v = _view.View(name, n, self.hidden, pads, self.n_pads)
         self.view = v

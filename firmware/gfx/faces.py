@@ -46,8 +46,9 @@ def face(r, rg, c, x, y, w, h, col):
     ih = ch - 2 * (iy - y)
     n = cards.rank(c)
     if n > 10:
-        name = ("face_j", "face_q", "face_k")[n - 11]
-        fw, fh, _ = glyphs.pic(name)
+        name = glyphs.FACE[n - 11]
+        fw = glyphs.PIC_DATA[name]
+        fh = glyphs.PIC_DATA[name + 1]
         s = max(1, min(iw // fw, ih // fh))
         rg.pic(name, ix + (iw - fw * s) // 2, iy + (ih - fh * s) // 2, s, col)
         return

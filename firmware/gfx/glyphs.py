@@ -94,21 +94,6 @@ PIC_AT = {
     'pip_h3': 33,
     'pip_d3': 38,
     'pip_c3': 43,
-    'dog1': 48,
-    'dog2': 53,
-    'dog3': 58,
-    'dog4': 64,
-    'dog5': 71,
-    'dog6': 79,
-    'dogw1': 88,
-    'dogw2': 93,
-    'dogw3': 99,
-    'dogw4': 111,
-    'dogw5': 125,
-    'dogw6': 141,
-    'face_j': 159,
-    'face_q': 189,
-    'face_k': 219,
     'arrow_up': 249,
     'arrow_down': 256,
     'arrow_left': 263,
@@ -132,6 +117,9 @@ PIC_AT = {
     'icon_opts': 421,
     'bar': 431,
 }
+DOG = (48, 53, 58, 64, 71, 79)
+DOGW = (88, 93, 99, 111, 125, 141)
+FACE = (159, 189, 219)
 
 
 def pic(name):

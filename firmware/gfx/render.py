@@ -165,7 +165,13 @@ class Region:
                     c += 1
 
     def pic(self, name, x, y, s, col):
-        w, h, off = glyphs.pic(name)
+        """A picture by name, or by the offset of its record (gfx.glyphs:
+        DOG, DOGW, FACE)."""
+        if isinstance(name, int):
+            d = glyphs.PIC_DATA
+            w, h, off = d[name], d[name + 1], name + 2
+        else:
+            w, h, off = glyphs.pic(name)
         self.cv.pictures += 1
         self.bitmap(glyphs.PIC_DATA, off, w, h, x, y, s, col)
 
@@ -194,10 +200,10 @@ class Region:
         return cx - x
 
 
-# A label wider than the matrix scrolls: it stands still SCROLL_HOLD_MS at
-# each end and moves a pixel every SCROLL_STEP_MS in between.
-SCROLL_HOLD_MS = const(900)
-SCROLL_STEP_MS = const(110)
+# A label wider than the matrix scrolls: it stands still _SCROLL_HOLD_MS at
+# each end and moves a pixel every _SCROLL_STEP_MS in between.
+_SCROLL_HOLD_MS = const(900)
+_SCROLL_STEP_MS = const(110)   # (app.box redraws the menu as often)
 
 
 def scroll_offset(over, ms):
@@ -205,11 +211,11 @@ def scroll_offset(over, ms):
     first shown (0 when it fits)."""
     if over <= 0:
         return 0
-    period = 2 * SCROLL_HOLD_MS + over * SCROLL_STEP_MS
+    period = 2 * _SCROLL_HOLD_MS + over * _SCROLL_STEP_MS
     ms = ms % period
-    if ms < SCROLL_HOLD_MS:
+    if ms < _SCROLL_HOLD_MS:
         return 0
-    return min(over, (ms - SCROLL_HOLD_MS) // SCROLL_STEP_MS)
+    return min(over, (ms - _SCROLL_HOLD_MS) // _SCROLL_STEP_MS)
 
 
 def text_width(s, scale, small=False):
@@ -336,39 +342,9 @@ class Renderer:
         return rg.text(lab, x, y, k, col) - k
 
     def dog(self, rg, size, x, y, w, h, col=_DOG):
-        """A dog of size 1..6, all sizes at one scale so the biggest dog is
-        the biggest drawing (W2, W6).  Two sets of six: dog1-6 (up to 8x7,
-        for square spaces) and dogw1-6 (up to 15x8, for wide ones such as
-        half of the matrix); the set that draws the biggest dog here wins.
-        Each size has about 1.3-1.5 times the lit pixels of the one below,
-        so a child tells them apart at a glance."""
-        d = min(w // 8, h // 7)
-        dw = min(w // 15, h // 8)
-        name = "dog"
-        if 60 * dw * dw > 31 * d * d:
-            name = "dogw"
-            d = dw
-        d = max(1, d)
-        name += str(size)
-        pw, ph, _ = glyphs.pic(name)
-        rg.pic(name, x + (w - pw * d) // 2, y + h - ph * d, d, col)
-
-    def backs(self, rg, n, x, y, w, h):
-        """n face-down cards: a row of small backs."""
-        if n <= 0 or w <= 0 or h <= 0:
-            return
-        if self.small:
-            rg.rect(x, y, min(n, w), 1, INK)
-            return
-        bw = max(2, h // 2)
-        for i in range(n):
-            bx = x + i * (bw + 1)
-            if bx + bw > x + w:
-                break
-            rg.rect(bx, y, bw, h, INK)
-            rg.rect(bx + 1, y + 1, bw - 2, h - 2, BG)
-
-    # ---- screens ----------------------------------------------------
+        """A dog of size 1..6 (gfx.table)."""
+        from gfx import table
+        table.dog(self, rg, size, x, y, w, h, col)
 
     def title(self, text):
         rg = self.whole()
@@ -379,13 +355,13 @@ class Renderer:
         return self.lh
 
     def menu(self, title, items, sel, ms=0):
-        """A menu (gfx.screen_menu): returns True while its label scrolls."""
-        from gfx import screen_menu
-        return screen_menu.menu(self, title, items, sel, ms)
+        """A menu (gfx.menu): returns True while its label scrolls."""
+        from gfx import menu
+        return menu.menu(self, title, items, sel, ms)
 
     def join(self, game, joined, n_pads, icon):
-        from gfx import screen_menu
-        screen_menu.join(self, game, joined, n_pads, icon)
+        from gfx import menu
+        menu.join(self, game, joined, n_pads, icon)
 
     def game(self, v):
         if v.game == "tape":
@@ -393,58 +369,16 @@ class Renderer:
         else:
             self.table(v)
 
+    def prepare(self, game):
+        """Import Tape-treize's screen before its game starts (loaded at its
+        first card, it found no room in one piece on the unix port)."""
+        if game == "tape":
+            from gfx import tape  # noqa: F401
+
     def table(self, v):
-        """Bataille and Bata-waf: each player's card(s) on the table, the
-        battlers, the trick winner, the cards each holds."""
-        cv = self.cv
-        cv.clear()
-        dogs = v.game == "batawaf"
-        bottom = 0 if self.small else (4 * self.scale if dogs else self.lh)
-        regs = self.player_regions(v.n, 0, bottom, v.sides)
-        for p in range(v.n):
-            rg = regs[p]
-            # the trick's winner framed (white dots on the matrix), the
-            # battlers in magenta dots; never a filled background: a filled
-            # half of the matrix would take the current the cards need (the
-            # driver dims the whole frame past the budget)
-            lost = v.winner >= 0 and v.winner != p
-            if v.winner == p:
-                if cv.colour:
-                    rg.dotted(INK)    # white: no player's colour
-                else:
-                    rg.frame(INK)
-            elif p in v.battle:
-                if cv.colour:
-                    rg.dotted(BATTLE)
-                else:
-                    rg.rect(0, 0, rg.w, 1, INK)
-            if v.out[p]:
-                rg.pic("cross", (rg.w - 5) // 2, (rg.h - 5) // 2, 1, DIM if cv.colour else INK)
-                continue
-            up = v.up[p]
-            ins = 0 if self.small else 2
-            if self.small and not dogs and (v.winner == p or p in v.battle):
-                ins = 1    # a card inside its frame (a dog stands over it)
-            back_h = 0 if self.small else max(3, rg.h // 8)
-            if len(up) >= 2 and not self.small and rg.w >= 40:
-                half = (rg.w - 2 * ins) // 2
-                self.card(rg, up[-2], ins, ins, half, rg.h - 2 * ins - back_h)
-                self.card(rg, up[-1], ins + half, ins, half, rg.h - 2 * ins - back_h)
-            elif up:
-                # each player's dog in their colour, the losers' dimmed
-                col = (DIM if lost else _PLAYER0 + p) if cv.colour else INK
-                self.card(rg, up[-1], ins, ins, rg.w - 2 * ins, rg.h - 2 * ins - back_h, col)
-            elif v.waiting[p]:
-                k = 1 if self.small else self.scale
-                rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k, _PLAYER0 + p)
-            if v.down[p]:
-                if self.small:
-                    # on the far edge: the dog or card stands on the near one
-                    self.backs(rg, v.down[p], 1, 0, rg.w - 2, 1)
-                else:
-                    self.backs(rg, v.down[p], ins, rg.h - back_h - 1, rg.w - 2 * ins, back_h)
-        if bottom:
-            self.holdings(v, cv.h - bottom, bottom, dogs)
+        """Bataille and Bata-waf (gfx.table, imported for them only)."""
+        from gfx import table
+        table.table(self, v)
 
     def holdings(self, v, y, h, bars):
         """Cards each player holds, under their column: a number, or a bar
@@ -463,9 +397,9 @@ class Renderer:
                 rg.text(str(v.counts[p]), p * cw + 2, y + self.scale, self.scale, INK, maxw=cw - 4)
 
     def tape(self, v):
-        """Tape-treize (gfx.screen_tape, imported for Tape-treize only)."""
-        from gfx import screen_tape
-        screen_tape.tape(self, v)
+        """Tape-treize (gfx.tape, imported for Tape-treize only)."""
+        from gfx import tape
+        tape.tape(self, v)
 
     def pause(self, v):
         cv = self.cv

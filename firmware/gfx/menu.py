@@ -33,7 +33,7 @@ def menu(r, title, items, sel, ms=0):
     ms: how long it has been highlighted.  On the matrix: the item's
     icon, its label (or value) scrolling when wider than the display,
     never cut, and a dot per item.  Returns True while the label
-    scrolls (the box redraws it every SCROLL_STEP_MS)."""
+    scrolls (the box redraws it every 110 ms)."""
     cv = r.cv
     cv.clear()
     rg = r.whole()
