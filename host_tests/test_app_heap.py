@@ -18,7 +18,10 @@ import tempfile
 import pytest
 import app_heap
 
-HEAP_BUDGET = int(os.environ.get("APP_HEAP", 176 * 1024))   # smallest today: 156-168 KB (±4)
+# 176 -> 180 KB: the 4-player Tape-treize game needed 172-176 KB with the
+# sound setting, and 176.5-177 KB once every match got its time limit and
+# the menus B4's short option (issue 15).
+HEAP_BUDGET = int(os.environ.get("APP_HEAP", 180 * 1024))   # smallest today: 156-177 KB (±4)
 EINK_BUDGET = int(os.environ.get("APP_HEAP_EINK", 180 * 1024))   # smallest today: 168-172 KB
 GOAL = 96 * 1024
 
