@@ -3,6 +3,7 @@
 # every test_* function, print one line per failure and end with
 #   micropython: N passed, N failed
 # Usage: micropython host_tests/mp_run.py [module ...]
+import gc
 import sys
 import os
 
@@ -49,6 +50,10 @@ def main():
                 tests.append((modname, name, getattr(mod, name)))
     for i, (modname, name, fn) in enumerate(tests):
         progress(i + 1, len(tests), modname + "." + name)
+        # Every module stays imported in this one process: what one test
+        # left behind is collected before the next, so a test's MemoryError
+        # is its own and not the sum of those before it.
+        gc.collect()
         try:
             fn()
             passed += 1

@@ -32,3 +32,25 @@ def unknown(opts, known):
     for k in opts:
         if k not in known:
             raise ValueError("unknown option %r (known: %s)" % (k, ", ".join(sorted(known))))
+
+
+def as_logged_before(entries, before):
+    """A log's entries with the start line's options completed by `before`
+    ({name: value it had before the option existed}) for each name the line
+    lacks: a log written by an older box (say before Tape-treize's `length`
+    or B4's `short`) still replays as the game it was, and its start line
+    then compares equal to the engine's.  The list is copied only when a
+    name was missing."""
+    lineno, t, ev, d = entries[0]
+    opts = d.get("options")
+    if not isinstance(opts, dict):
+        return entries
+    missing = [k for k in before if k not in opts]
+    if not missing:
+        return entries
+    opts = dict(opts)
+    for k in missing:
+        opts[k] = before[k]
+    d = dict(d)
+    d["options"] = opts
+    return [(lineno, t, ev, d)] + list(entries[1:])

@@ -541,6 +541,23 @@ def test_c4_three_players_18_17_17_dealer_last():
     assert d["hands"] == [cards.names(h) for h in want]
 
 
+def test_l_a_log_from_before_b4_short_replays_as_played():
+    # A box flashed before B4's variant logged no `short`: its logs (the
+    # last five kept on the box) still replay, as short=play, the only rule then.
+    g = Bataille({"players": 2}, 3, log.Log(), "bataille", mirrored_hands())
+    g.play()
+    text = g.log.text()
+    old = text.replace(',"short":"play"', "").replace('"short":"play",', "")
+    assert '"short"' not in old.splitlines()[0]
+    r = B.replay(log.read(old.splitlines()))
+    assert r.done and r.reason == g.reason and r.counts() == g.counts()
+    # ... and not as short=lose: a short battler would be out at once.
+    g2 = Bataille({"players": 2, "short": "lose"}, 3, log.Log(), "bataille", mirrored_hands())
+    g2.play()
+    old2 = g2.log.text().replace(',"short":"lose"', "").replace('"short":"lose",', "")
+    raises(log.LogError, B.replay, log.read(old2.splitlines()))
+
+
 def test_l_start_logs_every_option_in_force():
     lg = log.Log()
     Bataille({"pickup": "ordered", "length": "court"}, 9, lg).start(0)

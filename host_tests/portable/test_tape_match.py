@@ -40,6 +40,18 @@ def test_l_bot_match_log_replays_to_the_same_state():
         assert r.points == g.points and r.counts() == g.counts() and r.winners == g.winners
 
 
+def test_l_a_log_from_before_the_time_limit_replays_with_no_limit():
+    # A box flashed before T12's time limit logged no `length`: its matches
+    # had none, and their logs still replay so; the same lines read with
+    # today's 30-minute default would end the match early.
+    m, g = play({"players": 3, "rounds": 1, "length": "all"}, seed=12)
+    lines = [ln.replace(',"length":"all"', "").replace('"length":"all",', "") for ln in g.log.lines]
+    assert '"length"' not in lines[0]
+    r = tape.replay(log.read(lines))
+    assert r.done and not r.truncated and r.points == g.points and r.counts() == g.counts()
+    assert r.options["length"] == "all"
+
+
 def test_l_replay_names_the_first_line_that_differs():
     m, g = play({"players": 4, "rounds": 1}, seed=12)
     lines = list(g.log.lines)
