@@ -108,15 +108,11 @@ def assemble(fn):
     }
     for op in ("out", "jmp", "nop"):
         names[op] = (lambda o: (lambda *a: prog.append(Instr(o, *a)) or prog[-1]))(op)
-    g = fn.__globals__
-    saved = {k: g[k] for k in names if k in g}
-    g.update(names)
-    try:
-        fn()
-    finally:
-        for k in names:
-            g.pop(k, None)
-        g.update(saved)
+    # rp2.asm_pio replaces the module's globals by the PIO names while the
+    # function runs: a module constant named in it fails there, so here too
+    import builtins
+    names["__builtins__"] = builtins
+    types.FunctionType(fn.__code__, names)()
     return prog, labels, marks
 
 
