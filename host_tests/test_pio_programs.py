@@ -48,7 +48,8 @@ def foreign_names(fn):
     """Names the function reads that the assembler does not provide."""
     local = {a.arg for a in fn.args.args}
     bad = []
-    for node in ast.walk(fn):
+    body = ast.Module(body=fn.body, type_ignores=[])   # not the decorator
+    for node in ast.walk(body):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             if node.id not in PIO_NAMES and node.id not in local:
                 bad.append("%s (line %d)" % (node.id, node.lineno))
