@@ -47,6 +47,28 @@ print("OK", r.app.games_played)
 """
 
 
+def _path(tree):
+    """(environment, working directory) that import the box from tree, or
+    from the port's frozen modules when tree is None (a port built by
+    `tools/uf2.py unix --frozen`)."""
+    if tree is None:
+        return dict(os.environ, MICROPYPATH=".frozen"), BLANK
+    return dict(os.environ, MICROPYPATH=tree), tree
+
+
+BLANK = os.path.join(ROOT, "build", "blank")
+os.makedirs(BLANK, exist_ok=True)
+
+
+def micropython32_frozen():
+    """The 32-bit unix port with the box (and its host HAL) frozen in."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "unix", "--frozen"],
+                       capture_output=True, text=True, cwd=ROOT)
+    if r.returncode:
+        raise RuntimeError("no frozen 32-bit MicroPython unix port:\n" + r.stderr[-3000:])
+    return r.stdout.strip().splitlines()[-1]
+
+
 def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900):
     """(ok, output) of the games [(game, players)] played in a row by one box."""
     opts = {}
@@ -56,8 +78,8 @@ def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900):
     if heap:
         args += ["-X", "heapsize=%d" % heap]
     args += ["-c", SOAK_SCRIPT % (opts, list(games), board)]
-    r = subprocess.run(args, capture_output=True, text=True, timeout=timeout,
-                       env=dict(os.environ, MICROPYPATH=tree), cwd=tree)
+    env, tree = _path(tree)
+    r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env, cwd=tree)
     out = (r.stdout + r.stderr).strip()
     return r.returncode == 0 and "\nOK " in "\n" + out, out
 
@@ -189,7 +211,7 @@ def run_game(tree, game, players, heap, seed=3, board=BOARD, heap_every=0, timeo
     for g, _, o in GAMES:
         opts[g] = o
     code = SCRIPT % (opts, board, heap_every) + (QSTRS if qstrs else "")
-    env = dict(os.environ, MICROPYPATH=tree)
+    env, tree = _path(tree)
     args = [exe or micropython_bin()]
     if heap:
         args += ["-X", "heapsize=%d" % heap]

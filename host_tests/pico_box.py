@@ -51,7 +51,7 @@ class Box:
         path = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
         with open(path) as f:
             self.pins = [p["pin"] for p in json.load(f)["pads"]]
-        self.pico = Pico(uf2=uf2, flash=flash, fresh=fresh, board=board, log=log)
+        self.pico = Pico(uf2=uf2, flash=flash, fresh=fresh, board=path, log=log)
         self.rng = random.Random(seed)
         from app import settings as _set
         self.st = _set.defaults()      # what the box holds (a fresh flash: the defaults)

@@ -114,6 +114,10 @@ def clean_env(**extra):
     every make below it through MAKEFLAGS, and the rp2 port would take
     them as its own (and a CMAKE_ARGS would replace the FROZEN_MANIFEST)."""
     env = dict(os.environ, **extra)
+    # the sources unpacked under build/ sit inside this project's git
+    # checkout: MicroPython's version header would ask *our* git for its
+    # version ("f53b92a-dirty"); stop git at build/ so it reads mpconfig.h
+    env["GIT_CEILING_DIRECTORIES"] = BUILD
     for k in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "CMAKE_ARGS", "BOARD", "BUILD"):
         env.pop(k, None)
     return env
@@ -227,7 +231,8 @@ class Sources:
             with open(manifest, "w") as f:
                 f.write(UNIX_MANIFEST.format(root=os.path.join(ROOT, "manifest.py"),
                                              fw=os.path.join(ROOT, "firmware"), host=host_files()))
-            args = ["FROZEN_MANIFEST=" + manifest]
+            # the viper pad capture is machine code: for this port's x86
+            args = ["FROZEN_MANIFEST=" + manifest, "MPY_CROSS_FLAGS=-march=x86"]
         log_run(["make", "-C", unix, "-j", jobs(), "MICROPY_FORCE_32BIT=1", "MICROPY_PY_FFI=0",
                  "BUILD=" + build] + args, self.log)
         shutil.copy(os.path.join(unix, build, "micropython"), exe + ".tmp")

@@ -266,11 +266,12 @@ class App:
         st = tag or self.state
         if st in ("play", "end") and a > self.heap_peak:
             self.heap_peak = a
-        if st == "end" and self.heap_peak:
-            print("heap peak %d %d" % (self.heap_peak, gc.mem_free() - self.heap_peak + a))
-            self.heap_peak = 0
         if st in ("boot", "menu", "end"):
-            print("heap %s %d %d" % (st, a, gc.mem_free()))
+            f = gc.mem_free()
+            if st == "end" and self.heap_peak:
+                print("heap peak %d %d" % (self.heap_peak, f + a - self.heap_peak))
+                self.heap_peak = 0
+            print("heap %s %d %d" % (st, a, f))
 
     # ---- feedback ---------------------------------------------------
 
