@@ -28,6 +28,8 @@ def setups(draw):
         opts["down"] = draw(st.sampled_from([3, 1]))
         opts["pickup"] = draw(st.sampled_from(["shuffled", "ordered"]))
         opts["addition"] = draw(st.booleans())
+    if draw(st.booleans()):
+        opts["short"] = draw(st.sampled_from(["play", "lose"]))
     seed = draw(st.integers(0, 2 ** 32 - 1))
     return game, opts, seed
 
@@ -72,6 +74,8 @@ class Table:
         self.out = set()
         self.last_up = True
         self.down = self.opts["down"]
+        self.lose = self.opts.get("short") == "lose"
+        self.dead = 0            # cards held by players out under short=lose
         self.ups = 2 if self.opts.get("addition") else 1
         self.group = None        # the duel or battle being laid
         self.decision = None     # ("win", p) or ("tie", players)
@@ -160,13 +164,20 @@ class Table:
             self.layer = -1
         elif ev == "out":
             self.finish(lineno)
-            assert not self.piles[d["p"]], "line %d: out with cards" % lineno
+            held = len(self.piles[d["p"]])
+            if held:
+                # B4 short=lose: only a battler short of cards when the
+                # battle begins, holding fewer than K+1
+                kind, tied = self.decision
+                assert self.lose and kind == "tie" and d["p"] in tied and held < self.down + 1, \
+                    "line %d: out with cards" % lineno
+                self.dead += held
             self.out.add(d["p"])
         elif ev == "end":
             self.finish(lineno)
             assert d["cards"] == [len(h) for h in self.piles]
             if d["reason"] == "all_cards":
-                assert d["cards"][d["winners"][0]] == len(self.deck)
+                assert d["cards"][d["winners"][0]] == len(self.deck) - self.dead
         self.prev = ev
         self.check_places(lineno)
 
@@ -214,10 +225,12 @@ def test_b6_every_game_ends_and_replays_to_the_same_final_state(setup):
     game, opts, seed = setup
     g, lg = play_logged(game, opts, seed)
     assert g.done and g.reason in ("all_cards", "limit", "draw", "cycle")
+    c = [g.counts()[p] if g.inn[p] else -1 for p in range(g.n)]   # B4 lose: out with cards
     if g.reason == "all_cards":
-        assert len(g.winners) == 1 and g.counts()[g.winners[0]] == g.size
+        assert len(g.winners) == 1 and c[g.winners[0]] == g.size - sum(
+            g.counts()[p] for p in range(g.n) if not g.inn[p])
     if g.reason == "limit":
-        assert g.winners == [p for p in range(g.n) if g.counts()[p] == max(g.counts())]
+        assert g.winners == [p for p in range(g.n) if c[p] == max(c)]
     limit = g.options["length"]
     if isinstance(limit, int):
         assert g.duels <= limit

@@ -85,6 +85,18 @@ def test_sim_command_line_options_reach_the_engine():
         b.close()
 
 
+def test_b4_sim_short_lose_reaches_the_log_and_replays():
+    b = make_box("pico_matrix", "batawaf", "--short", "lose", "--players", "2")
+    try:
+        play(b)
+        assert b.finished
+        text = b.log_text()
+        assert '"short":"lose"' in text.splitlines()[0]
+        assert replay_end_state(text) == box_end_state(b)
+    finally:
+        b.close()
+
+
 # --- screenshots -------------------------------------------------------------
 
 def shoot(b, name):

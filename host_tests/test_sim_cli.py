@@ -42,6 +42,7 @@ def test_sim_cli_options_reach_the_game_only_when_given():
     assert c.game == "bataille"
     assert c.options == {"ace": "low", "down": 1, "pickup": "ordered", "length": "court", "addition": True}
     assert cli.parse(["--length", "12"]).options == {"length": 12}
+    assert cli.parse(["--game", "batawaf", "--short", "lose"]).options == {"short": "lose"}
     assert cli.parse(["--length", "5min"]).options == {"length": "5min"}
 
 

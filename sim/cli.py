@@ -18,6 +18,7 @@ GAME_FLAGS = {
     "down": ("down", _BATAILLE),
     "pickup": ("pickup", _BATAILLE),
     "length": ("length", _BOTH),
+    "short": ("short", _BOTH),
     "addition": ("addition", _BATAILLE),
     "mode": ("mode", _TAPE),
     "tempo": ("tempo", _TAPE),
@@ -120,6 +121,8 @@ def build_parser():
     g.add_argument("--pickup", choices=("shuffled", "ordered"))
     g.add_argument("--length", type=parse_length, help="all, court, moyen, N duels or Nmin")
     g.add_argument("--addition", action="store_const", const=True, help="bataille des additions (B8)")
+    g.add_argument("--short", choices=("play", "lose"),
+                   help="B4, a battler short of cards: play the cards left (default) or lose")
     g = p.add_argument_group("Tape-treize options (RULES.md T)")
     g.add_argument("--mode", choices=("tempo", "turns"))
     g.add_argument("--tempo", type=int, help="ms between cards in tempo mode (500-4000)")

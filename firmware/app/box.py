@@ -318,9 +318,12 @@ class App:
     def press(self, k, t):
         st = self.state
         if st == "menu":
-            self.menu_pad(k)
+            self.menu_pad(k, t)
         elif st == "join":
-            self.join_pad(k)
+            if not self.join_due(t):
+                self.join_pad(k, t)
+            elif self.state == "play":
+                self.play_pad(k, t)     # the game began before this press
         elif st == "play":
             self.play_pad(k, t)
         elif st == "pause":
@@ -349,7 +352,7 @@ class App:
             self.end_game_early()
             self.open_menu("home")
 
-    def menu_pad(self, k):
+    def menu_pad(self, k, t):
         self.dirty = True
         if k == _menus().NEXT_PAD:
             self.sel = (self.sel + 1) % len(self.items)
@@ -372,7 +375,7 @@ class App:
                 if kk == key:
                     st["opts"][game][key] = _menus().cycle(vals, st["opts"][game][key])
         elif action == "again":
-            self.begin_game(self.game_name, self.pads_in)
+            self.begin_game(self.game_name, self.pads_in, t)
         elif action == "selftest":
             self.selftest()
 
@@ -384,11 +387,11 @@ class App:
         self.enter("join")
         self.light_mask((1 << self.n_pads) - 1)
 
-    def join_pad(self, k):
+    def join_pad(self, k, t):
         if self.joined[k]:
             return
         self.joined[k] = True
-        self.last_join = self.now
+        self.last_join = t
         self.dirty = True
         m = 0
         for i in range(self.n_pads):
@@ -397,7 +400,17 @@ class App:
         self.light_mask(m)
         pads = self.joined_pads()
         if not m or len(pads) >= MAX_PLAYERS[self.game_name]:
-            self.begin_game(self.game_name, pads)
+            self.begin_game(self.game_name, pads, t)
+
+    def join_due(self, t):
+        """Whether the game of the players who joined begins by time t (two
+        or more joined, nobody else for _JOIN_WAIT_MS); it then begins, at
+        that moment."""
+        pads = self.joined_pads()
+        if len(pads) >= 2 and ticks.diff(t, self.last_join) >= _JOIN_WAIT_MS * 1000:
+            self.begin_game(self.game_name, pads, ticks.add(self.last_join, _JOIN_WAIT_MS * 1000))
+            return True
+        return False
 
     def joined_pads(self):
         return [k for k in range(self.n_pads) if self.joined[k]]
@@ -407,11 +420,9 @@ class App:
     def timers(self):
         st = self.state
         if st == "join":
-            pads = self.joined_pads()
-            quiet = ticks.diff(self.now, self.last_join)
-            if len(pads) >= 2 and quiet >= _JOIN_WAIT_MS * 1000:
-                self.begin_game(self.game_name, pads)
-            elif quiet >= _JOIN_GIVE_UP_MS * 1000:
+            if self.join_due(self.now):
+                pass
+            elif ticks.diff(self.now, self.last_join) >= _JOIN_GIVE_UP_MS * 1000:
                 # nobody else came (and the box may have no menu button)
                 self.open_menu("home")
         elif st == "play":
@@ -439,11 +450,20 @@ class App:
             self.g_rem = d % 1000
         return self.g_ms
 
+    def ms_of(self, t):
+        """The game ms of interrupt ticks t (a press taken this pass)."""
+        ms = self.game_ms()
+        return ms + (self.g_rem - ticks.diff(self.now, t)) // 1000
+
     def game_ticks(self, t):
         return ticks.add(t, -self.pause_us)
 
-    def begin_game(self, name, pads):
-        """Deal a new game for the players on `pads` (in pad order)."""
+    def begin_game(self, name, pads, t0=None):
+        """Deal a new game for the players on `pads` (in pad order), begun
+        at ticks t0 (the press or the end of the wait that began it; default
+        now): the game's time counts from there."""
+        if t0 is None:
+            t0 = self.now
         self.game_name = name
         self.pads_in = pads
         self.player_of = [-1] * self.n_pads
@@ -463,6 +483,10 @@ class App:
             seed = self.clock.ticks_us() & 0x3FFFFFFF
         else:
             self.seed = seed + 1
+        if getattr(self.hal, "echo", False):
+            # on the board's REPL: the seed of each game (the emulator's
+            # harness plays the same game on the host HAL from it)
+            print("game", name, seed)
         # the last game's engine, view and log go before the new ones come
         # (play again: never both games in the heap at once)
         self.game = None
@@ -479,7 +503,7 @@ class App:
             print("game log not written:", e)
             self.logs.current = -1
         self.pause_us = 0
-        self.g_last = self.now
+        self.g_last = t0
         self.g_ms = 0
         self.g_rem = 0
         self.next_step = None
@@ -491,7 +515,7 @@ class App:
                 from app.taps import Waiting
                 self.taps = Waiting()
                 self.game = Tape(eng, seed, self.log)
-                self.game.start(self.game_ticks(self.now))
+                self.game.start(self.game_ticks(t0))
             else:
                 from games.bataille import Bataille
                 self.game = Bataille(eng, seed, self.log, name)
@@ -508,7 +532,7 @@ class App:
         self.games_played += 1
         if name != "tape":
             # the presses that joined were the players' first flip
-            self.step()
+            self.step(0)
         else:
             self.light_mask(self.in_mask())
 
@@ -538,6 +562,12 @@ class App:
                 self.feed_taps(True)   # full: the oldest is taken as a tap
                 self.taps.add(k, t)
             return
+        # the steps due before the press come first, at their time, however
+        # late this pass runs: a game depends on the press times only
+        ms = self.ms_of(t)
+        while self.due(ms):
+            if self.state != "play":
+                return
         bit = 1 << k
         if self.next_step is None and self.waiting_mask & bit:
             self.waiting_mask &= ~bit
@@ -545,7 +575,7 @@ class App:
             self.light_mask(self.waiting_mask)
             self.dirty = True
             if not self.waiting_mask:
-                self.step()
+                self.step(ms)   # at the last press: the flip's time
 
     def game_timers(self):
         if self.game_name == "tape":
@@ -555,12 +585,20 @@ class App:
             self.game.poll(self.game_ticks(self.taps.limit(self.now)))
             self.after_tape()
             return
-        ms = self.game_ms()
+        self.due(self.game_ms())
+
+    def due(self, ms):
+        """Bataille, Bata-waf: the step due by game time ms, if any, taken
+        at the time it was due (the log says when the game moved, not when
+        the loop came round)."""
         if self.next_step is not None:
             if ms >= self.next_step:
-                self.step()
+                self.step(self.next_step)
+                return True
         elif self.auto and self.auto_at is not None and ms >= self.auto_at:
-            self.step()
+            self.step(self.auto_at)
+            return True
+        return False
 
     def feed_taps(self, force=False):
         """The Tape-treize presses let go, in time order, at the time of
@@ -600,10 +638,9 @@ class App:
             self.write_log()
             self.quiet_gc = True
 
-    def step(self):
-        """One visible step of Bataille / Bata-waf."""
+    def step(self, ms):
+        """One visible step of Bataille / Bata-waf, at game time ms."""
         from games import bataille as B
-        ms = self.game_ms()
         self.next_step = None
         self.view.waf = False
         phase = self.game.step(ms)

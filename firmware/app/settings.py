@@ -17,10 +17,12 @@ CHOICES = {
         ("down", (3, 1)),
         ("pickup", ("shuffled", "ordered")),
         ("addition", (False, True)),
+        ("short", ("play", "lose")),
     ),
     "batawaf": (
         ("auto", (False, True)),
         ("length", ("all", "court")),
+        ("short", ("play", "lose")),
     ),
     "tape": (
         ("mode", ("tempo", "turns")),

@@ -26,6 +26,7 @@ WORDS = {
     "ace": "Ace",
     "down": "Cards down",
     "pickup": "Pickup",
+    "short": "Short of cards",
     "addition": "Addition",
     "mode": "Mode",
     "tempo": "Tempo",

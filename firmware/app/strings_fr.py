@@ -26,6 +26,7 @@ WORDS = {
     "ace": "As",
     "down": "Cartes cachees",
     "pickup": "Ramassage",
+    "short": "Plus de cartes",
     "addition": "Additions",
     "mode": "Mode",
     "tempo": "Tempo",

@@ -131,7 +131,7 @@ def normalize(options, game):
         raise ValueError("options must be a dict of option names to values")
     out = {}
     if game == "bataille":
-        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "addition"))
+        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "short", "addition"))
         out["ace"] = _opt.choice(opts, "ace", ("high", "low"), "high")
         out["down"] = _opt.choice(opts, "down", (3, 1), 3)
         out["pickup"] = _opt.choice(opts, "pickup", ("shuffled", "ordered"), "shuffled")
@@ -139,9 +139,12 @@ def normalize(options, game):
     else:
         # W3: one card down; W4: the pickup is always shuffled.  Both are
         # accepted at their only value so a generic menu may pass them.
-        _opt.unknown(opts, ("players", "down", "pickup", "length"))
+        _opt.unknown(opts, ("players", "down", "pickup", "length", "short"))
         out["down"] = _opt.choice(opts, "down", (1,), 1)
         out["pickup"] = _opt.choice(opts, "pickup", ("shuffled",), "shuffled")
+    # B4 variant short (W4: Bata-waf too): play on with the cards left, or
+    # lose at once when a battle begins and there are not K+1 of them.
+    out["short"] = _opt.choice(opts, "short", ("play", "lose"), "play")
     out["players"] = _opt.number(opts, "players", 2, 4, 2)
     out["length"] = _length(opts)
     return out
@@ -167,6 +170,8 @@ class Bataille:
         self.stacked = hands
         self.rng = Rng(seed)
         self.down = self.options["down"]
+        # B4 variant lose: a battler with fewer cards than this is out.
+        self.short_min = self.down + 1 if self.options["short"] == "lose" else 1
         self.ordered = self.options["pickup"] == "ordered"
         self.addition = self.options.get("addition", False)
         self.ups = 2 if self.addition else 1
@@ -426,11 +431,14 @@ class Bataille:
         piles = self.piles
         cont = self.cont
         # B4: a battler with no card left is out; their cards stay in the pot.
+        # Variant short=lose: one holding fewer than K+1 lays nothing and is
+        # out too (the cards they still hold leave the game with them).
         left = 0
         who = -1
+        short = self.short_min
         for p in range(n):
             if cont[p]:
-                if piles[p].n == 0:
+                if piles[p].n < short:
                     cont[p] = 0
                     self._out(t_ms, p)
                 else:
@@ -555,11 +563,14 @@ class Bataille:
         return True
 
     def _end_limit(self, t_ms):
+        # B6: among the players still in (short=lose puts players out who
+        # still hold cards: those no longer count).
         best = -1
         for p in range(self.n):
-            if self.piles[p].n > best:
+            if self.inn[p] and self.piles[p].n > best:
                 best = self.piles[p].n
-        self._end(t_ms, [p for p in range(self.n) if self.piles[p].n == best], "limit")
+        self._end(t_ms, [p for p in range(self.n)
+                         if self.inn[p] and self.piles[p].n == best], "limit")
 
     def _end(self, t_ms, winners, reason):
         self.done = True

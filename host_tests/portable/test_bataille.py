@@ -323,6 +323,99 @@ def test_b4_nobody_holds_cards_draw():
     assert [d["p"] for d in only(evs, "out")] == [0, 1]
 
 
+# --- B4 variant short=lose ----------------------------------------------------
+
+LOSE = {"short": "lose"}
+
+
+def test_b4_short_lose_a_battler_short_of_cards_lays_nothing_and_is_out():
+    # player 0 ties with 2 cards left after the tie, K=3: out at once; the
+    # other battler alone takes the pot (B4 Decision) and wins (B7).
+    g, lg, ph, evs = battle_flips(stack(["KS", "3S", "2S"], ["KH", "2H", "3H", "4H", "5H"], rest=1),
+                                  LOSE)
+    assert ph == B.END and g.done and g.winners == [1] and g.reason == "all_cards"
+    assert flips(evs) == []                          # they lay nothing
+    assert [ev for ev, d in evs] == ["out", "take", "end"]
+    assert only(evs, "out")[0]["p"] == 0 and only(evs, "take")[0]["p"] == 1
+    assert sorted(only(evs, "take")[0]["cards"]) == ["KH", "KS"]
+    # the cards player 0 still held leave the game with them
+    assert only(evs, "end")[0]["cards"] == [2, 50] and g.counts() == [2, 50]
+
+
+def test_b4_short_lose_exactly_k_plus_1_cards_battles_as_usual():
+    hands = stack(["KS", "5S", "4S", "3S", "AS"], ["KH", "2H", "3H", "4H", "5H"], rest=1)
+    for short in ("play", "lose"):
+        g, lg, ph, evs = battle_flips(hands, {"short": short})
+        assert ph == B.BATTLE and [c for p, c, up in flips(evs) if p == 0] == ["5S", "4S", "3S", "AS"]
+        assert g.step(0) == B.TAKE and g.taker == 0
+
+
+def test_b4_short_lose_one_card_down_variant():
+    # K=1: a battler needs 2 cards; with one left they lose (play: they lay it up)
+    hands = stack(["KS", "AS"], ["KH", "2H", "3H"], rest=1)
+    g, lg, ph, evs = battle_flips(hands, {"down": 1, "short": "lose"})
+    assert ph == B.END and g.winners == [1] and flips(evs) == []
+    g, lg, ph, evs = battle_flips(hands, {"down": 1})
+    assert flips(evs) == [(1, "2H", False), (0, "AS", True), (1, "3H", True)]
+
+
+def test_b4_short_lose_the_other_battlers_battle_on():
+    hands = stack(["KS", "2S"], ["KH", "2H", "3H", "4H", "AH"], ["KD", "2D", "3D", "4D", "QD"],
+                  ["5C"], rest=3)
+    g, lg = game(hands, LOSE)
+    g.step(0)
+    events(lg)
+    assert g.step(0) == B.BATTLE
+    evs = events(lg)
+    assert only(evs, "out")[0]["p"] == 0 and only(evs, "battle")[0]["ps"] == [1, 2]
+    assert [p for p, c, up in flips(evs)].count(0) == 0
+    g.step(0)
+    assert g.taker == 1 and g.took_n == 4 + 2 * 4 and "KS" in took(g)
+    assert list(g.inn) == [0, 1, 0, 1] and g.counts()[0] == 1   # 2S leaves with them
+
+
+def test_b4_short_lose_every_battler_short_two_players_is_a_draw():
+    # mirrored hands tie every time: with K=3, both hold 1 card when the
+    # last battle begins; play lays them face up, lose puts both out
+    g, lg = game(mirrored_hands(), LOSE)
+    g.play()
+    assert g.done and g.reason == "draw" and g.winners == [] and g.counts() == [1, 1]
+    assert [d["p"] for d in only(events(lg), "out")] == [0, 1]
+    g, lg = game(mirrored_hands())
+    g.play()
+    assert g.reason == "draw" and g.counts() == [0, 0]
+
+
+def test_b4_short_replay_checks_the_variant():
+    g2 = Bataille({"players": 2, "short": "lose"}, 1, log.Log(), "bataille", mirrored_hands())
+    g2.play()
+    text = g2.log.text()
+    assert '"short":"lose"' in text
+    r = B.replay(log.read(text.splitlines()))
+    assert r.done and r.reason == "draw" and r.counts() == [1, 1]
+    # the same log said to be played with short=play breaks the rules where
+    # the last battle begins (play would battle with the last cards)
+    bad = text.replace('"short":"lose"', '"short":"play"')
+    e = raises(log.LogError, B.replay, log.read(bad.splitlines()))
+    assert "battle" in str(e) and "out" in str(e)
+
+
+def test_b4_short_lose_at_the_limit_only_the_players_still_in_count():
+    g = Bataille({"short": "lose", "players": 3, "length": 1}, 1)
+    g.start(0)
+    assert g.counts() == [18, 17, 17]
+    g.inn[0] = 0              # as short=lose leaves them: out, holding cards
+    g._end_limit(0)
+    assert g.winners == [1, 2] and g.reason == "limit"
+
+
+def test_b4_short_option_values_and_bad_value():
+    assert Bataille(None, 1).options["short"] == "play"
+    assert Bataille(None, 1, None, "batawaf").options["short"] == "play"
+    e = raises(ValueError, Bataille, {"short": "stop"}, 1)
+    assert "'short'" in str(e) and "lose" in str(e)
+
+
 # --- B6 length --------------------------------------------------------------
 
 def test_b6_length_court_and_moyen_are_80_and_200_duels():
@@ -454,11 +547,12 @@ def test_l_start_logs_every_option_in_force():
     _, ev, d = log.parse_line(lg.lines[0])
     assert d["game"] == "bataille" and d["players"] == 2 and d["seed"] == 9
     assert d["options"] == {"players": 2, "ace": "high", "down": 3, "pickup": "ordered",
-                            "length": 80, "addition": False}
+                            "length": 80, "short": "play", "addition": False}
     lg = log.Log()
-    Bataille({"players": 3, "length": "5min"}, 9, lg, "batawaf").start(0)
+    Bataille({"players": 3, "length": "5min", "short": "lose"}, 9, lg, "batawaf").start(0)
     _, ev, d = log.parse_line(lg.lines[0])
-    assert d["options"] == {"players": 3, "down": 1, "pickup": "shuffled", "length": "5min"}
+    assert d["options"] == {"players": 3, "down": 1, "pickup": "shuffled", "length": "5min",
+                            "short": "lose"}
 
 
 def test_c3_stacked_deal_draws_the_same_numbers_after_the_deal():

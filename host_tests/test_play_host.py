@@ -1,0 +1,70 @@
+# The host half of the emulated-RP2040 games (tools/pico/scenarios.py): the
+# scenarios play to the end on the host HAL, and a game's log depends on the
+# press times only, never on how fast the box's loop runs or how long the
+# interrupt takes to come: that is what lets the emulated board's log be
+# compared byte for byte with the host's.
+import json
+
+import pytest
+
+from tools.pico import scenarios as S
+
+SEED = 4242
+
+
+@pytest.fixture(scope="module")
+def runs():
+    return {name: S.host_run(S.SCENARIOS[name], SEED) for name in S.SCENARIOS}
+
+
+def _events(text):
+    return [json.loads(line) for line in text.splitlines()]
+
+
+@pytest.mark.parametrize("name", sorted(S.SCENARIOS))
+def test_scenario_plays_to_the_end(runs, name):
+    r = runs[name]
+    ev = _events(r.log)
+    assert ev[0]["ev"] == "start" and ev[0]["seed"] == SEED
+    assert ev[-1]["ev"] == "end"
+    assert S.seed_of_log(r.log) == SEED
+    if name == "tape":
+        assert ev[0]["players"] == 4 and ev[0]["options"]["tempo"] == 1000
+        kinds = set([e["rule"] for e in ev if e["ev"] == "verdict"])
+        assert "false" in kinds and len(kinds) >= 2, kinds
+    else:
+        assert ev[0]["players"] == 2 and ev[0]["options"]["length"] == 80
+        assert any(e["ev"] == "battle" for e in ev)
+
+
+def test_menu_presses_set_the_choices():
+    # Bataille court from a box with default settings: options, Bataille,
+    # length (all -> court), back, back, Bataille
+    seq = S.menu_presses("bataille", {"length": "court"})
+    assert seq.count(S.CHOOSE) == 6
+    assert S.menu_presses("batawaf", {}) == [S.CHOOSE]
+
+
+@pytest.mark.parametrize("name", sorted(S.SCENARIOS))
+def test_log_depends_on_press_times_only(runs, name):
+    """The same presses, the loop ticking every 2 ms or every 23 ms, the
+    interrupt 0 or 17 us after the edge: the same log, byte for byte (the
+    box steps Bataille at the times its steps were due, begins a game at
+    the press or the end of the wait that began it)."""
+    r = runs[name]
+    scn = S.SCENARIOS[name]
+    slow = S.host_replay(scn, SEED, r.presses, loop_us=23000, latency_us=17)
+    assert slow == r.log
+
+
+def test_console_seed_line():
+    assert S.seed_of_console("MPY: soft reboot\ngame tape 123\n", "tape") == 123
+    assert S.seed_of_console("game tape 123\n", "bataille") is None
+
+
+def test_main_keeps_the_box_for_the_repl():
+    # the emulator's tests read the pad counters with `mpremote resume exec`
+    import hal
+    import main
+    app = main.main(S.SCENARIOS["tape"].board_path(), open_hal=hal.open_host, run=False)
+    assert main.BOX is app and app.cap.overflow == 0

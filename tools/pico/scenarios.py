@@ -1,0 +1,381 @@
+"""Games played through the pads, as data, run the same way on the host HAL
+and on the emulated RP2040 (tools/pico/play.py), so that the two logs can be
+compared byte for byte.
+
+    s = SCENARIOS["bataille"]           # or "batawaf", "tape"
+    run = host_run(s, seed)             # the whole game on the host HAL
+    run.presses                         # [(at_us, pad, hold_us)], from T0
+    run.log                             # the game log the box wrote
+    run.seed, run.end_us
+
+A scenario is a board, a game, its menu choices and the pads that join,
+plus the players' ways (`Ways`): how fast each one reacts, who forgets, who
+presses together, who presses too early or slaps falsely.  Everything
+before the game (menus, joining) is a fixed list of presses; in the game
+the players react to what the box shows, so their presses are computed by
+running the game on the host HAL with the seed the board dealt with (it
+prints `game <name> <seed>` when it deals).  Why reactive: Tape-treize's
+slaps only mean something once a card is laid, and a fixed list of presses
+either never ends a match or never makes a slap late.
+
+Times.  All times are microseconds after T0, the moment the harness starts
+pressing (the host box boots at T0 = 0; the emulated one some emulated
+seconds before).  The box's log counts from the game's own start (the
+interrupt time of the press that began it), so T0 cancels out.  Presses in
+the menus are on whole ms, presses in the game half a millisecond off them,
+so that an interrupt latency of a few microseconds never moves a time in
+the log across a millisecond.
+
+Pads are indices from 0 (pad 1 of the box is 0); on the pins they are
+active low (boards/<board>.json gives the GPIO of each pad).
+"""
+import os
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARDS = os.path.join(ROOT, "boards")
+if FIRMWARE not in sys.path:
+    sys.path.insert(0, FIRMWARE)
+
+MENU_GAP_US = 400000    # one menu press every 0.4 s
+JOIN_GAP_US = 400000
+TAP_US = 60000          # a press held 60 ms
+OFF_US = 500            # in-game presses: half a ms off the menus' grid
+LOOP_US = 2000          # the host box's loop: a tick every 2 ms, as the board (LOOP_SLEEP_MS)
+NEXT, CHOOSE = 0, 1     # app.menu: pad 1 moves on, pad 2 chooses
+
+
+class Ways:
+    """How the players press (player = index among the joined pads).
+    react_us[p]: reaction after the box waits for p (Bataille) or after a
+    card a rule holds for (Tape); forget = (p, every, us): p forgets every
+    `every`-th time and presses `us` late; together = every: every n-th
+    time all press at the same microsecond; early = (p, every): p presses
+    during the show (ignored) as well; false = (p, every): p slaps a card
+    no rule holds for, every n-th such card; stranger = every: a pad of no
+    player is pressed."""
+
+    def __init__(self, react_us, forget=None, together=0, early=None, false=None, stranger=0):
+        self.react_us = react_us
+        self.forget = forget
+        self.together = together
+        self.early = early
+        self.false = false
+        self.stranger = stranger
+
+
+class Scenario:
+    def __init__(self, name, game, pads, choices, ways, board="pico_matrix", max_s=600):
+        self.name = name
+        self.game = game
+        self.pads = pads              # the pads that join, in pad order
+        self.choices = choices        # menu options to set, {key: value}
+        self.ways = ways
+        self.board = board
+        self.max_s = max_s            # emulated seconds the game may last at most
+
+    def board_path(self):
+        return os.path.join(BOARDS, self.board + ".json")
+
+    def pins(self):
+        """The GPIO of each pad (the board file), for the emulator."""
+        from hal import board as _board
+        return _board.load(self.board_path()).pad_pins()
+
+    def prefix(self):
+        """The fixed presses from T0 to the game: menus, then joins."""
+        out = []
+        t = 0
+        for pad in menu_presses(self.game, self.choices):
+            t += MENU_GAP_US
+            out.append((t, pad, TAP_US))
+        for pad in self.pads:
+            t += JOIN_GAP_US
+            out.append((t, pad, TAP_US))
+        return out
+
+
+def menu_presses(game, choices):
+    """The pads to press, from the home menu of a box with the default
+    settings, to set `choices` for `game` and open its join screen."""
+    from app import menu, settings
+    st = settings.defaults()
+    seq = []
+    state = {"name": "home"}
+    items, sel = menu.build("home", st)
+    state["items"], state["sel"] = items, sel
+
+    def pick(action, arg):
+        items = state["items"]
+        sel = state["sel"]
+        n = 0
+        while not (items[sel][2] == action and items[sel][3] == arg):
+            seq.append(NEXT)
+            sel = (sel + 1) % len(items)
+            n += 1
+            if n > len(items):
+                raise ValueError("no menu item %s %r in %s" % (action, arg, state["name"]))
+        seq.append(CHOOSE)
+        state["sel"] = sel
+
+    def go(name):
+        pick("go", name)
+        state["name"] = name
+        state["items"], state["sel"] = menu.build(name, st)
+
+    if choices:
+        go("options")
+        go("opts:" + game)
+        for key in sorted(choices):
+            vals = dict(settings.CHOICES[game])[key]
+            while st["opts"][game][key] != choices[key]:
+                if choices[key] not in vals:
+                    raise ValueError("%s: %r is not a value the menu offers (%r)" % (key, choices[key], vals))
+                pick("opt", game + ":" + key)
+                st["opts"][game][key] = menu.cycle(vals, st["opts"][game][key])
+        go("options")
+        go("home")
+    pick("game", game)
+    return seq
+
+
+SCENARIOS = {
+    # 2 players face to face (pads 1 and 3 of the 16x16 box), 80 duels at most
+    "batawaf": Scenario("batawaf", "batawaf", [0, 2], {"length": "court"},
+                        Ways([230000, 380000], forget=(1, 7, 3100000), together=5,
+                             early=(0, 6), stranger=9)),
+    "bataille": Scenario("bataille", "bataille", [0, 2], {"length": "court"},
+                         Ways([180000, 310000], forget=(0, 11, 2600000), together=4,
+                              early=(1, 5), stranger=13)),
+    # 4 players, a card a second, one round to a point: players 3 and 4 are
+    # quick and lay all their cards; 1 and 2 are slow and take the piles
+    "tape": Scenario("tape", "tape", [0, 1, 2, 3], {"tempo": 1000, "target": 1},
+                     Ways([520000, 610000, 190000, 240000], forget=(1, 4, 0), together=3,
+                          false=(0, 6))),
+}
+
+
+class HostBox:
+    """The firmware's App on the host HAL (virtual clock, HostPads with the
+    board's interrupt handler, files in a directory), ticked every LOOP_US
+    as the board's loop, with presses at exact virtual microseconds."""
+
+    def __init__(self, board_path, seed=None, storage_dir=None, loop_us=LOOP_US, latency_us=0):
+        import hal
+        from hal.host.clock import VirtualClock
+        from hal.host.pads import HostPads
+        from app import box
+        self.tmp = None
+        if storage_dir is None:
+            self.tmp = storage_dir = tempfile.mkdtemp(prefix="pico_host_")
+        self.storage_dir = storage_dir
+        self.clock = VirtualClock()
+        from hal import board as _board
+        b = _board.load(board_path)
+        self.pads = HostPads(b.n_pads, self.clock, latency_us=latency_us)
+        self.hal = hal.open_host(b, self.clock, storage_dir, pads=self.pads)
+        self.hal.watchdog.start()
+        self.app = box.App(self.hal, seed=seed)
+        self.loop_us = loop_us
+        self.next_tick = 0
+
+    def tap(self, pad, at_us, hold_us=TAP_US):
+        self.pads.tap(pad, at_us, hold_us)
+
+    def run_until(self, t_us, each=None, stop=None):
+        """Tick the box up to t_us; each(box) after every tick; returns
+        early (True) once stop(box) holds."""
+        while self.clock.now < t_us:
+            nxt = self.next_tick
+            if nxt > t_us:
+                self.pads.run_until(t_us)
+                break
+            self.pads.run_until(nxt)
+            self.app.tick()
+            self.next_tick = nxt + self.loop_us
+            if each is not None:
+                each(self)
+            if stop is not None and stop(self):
+                return True
+        return False
+
+    def log_texts(self):
+        """{file name: text} of the game logs the box wrote."""
+        out = {}
+        for d, _, files in os.walk(self.storage_dir):
+            for f in files:
+                if f.startswith("game_") and f.endswith(".jsonl"):
+                    with open(os.path.join(d, f), encoding="utf-8") as fh:
+                        out[f] = fh.read()
+        return out
+
+    def close(self):
+        if self.tmp is not None:
+            import shutil
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.tmp = None
+
+
+class Players:
+    """The players of a scenario reacting to the host box: every press is
+    put on the pads and kept in `presses` (at_us, pad, hold_us)."""
+
+    def __init__(self, scn, box):
+        self.scn = scn
+        self.ways = scn.ways
+        self.box = box
+        self.presses = []
+        self.busy = {}        # pad -> time its planned press is down until
+        self.waits = 0        # Bataille: duels the box waited for
+        self.seen_wait = False
+        self.seen_card = -1
+        self.windows = 0
+        self.quiet_cards = 0
+
+    def tap(self, pad, at):
+        if self.busy.get(pad, -1) >= at:
+            return
+        at = at - at % 1000 + OFF_US
+        if at <= self.box.clock.now:
+            at += 1000
+        self.box.tap(pad, at, TAP_US)
+        self.busy[pad] = at + TAP_US + 40000
+        self.presses.append((at, pad, TAP_US))
+
+    def __call__(self, box):
+        app = box.app
+        if app.state != "play" or app.game is None:
+            return
+        if app.game_name == "tape":
+            self.tape(app)
+        else:
+            self.bataille(app)
+
+    def bataille(self, app):
+        now = self.box.clock.now
+        w = self.ways
+        waiting = app.next_step is None and app.waiting_mask
+        if not waiting:
+            self.seen_wait = False
+            return
+        if self.seen_wait:
+            return
+        self.seen_wait = True
+        self.waits += 1
+        d = self.waits
+        pads = app.pads_in
+        together = w.together and d % w.together == 0
+        for p in range(len(pads)):
+            if not app.waiting_mask & (1 << pads[p]):
+                continue
+            r = w.react_us[0] if together else w.react_us[p]
+            if w.forget and w.forget[0] == p and d % w.forget[1] == 0:
+                r += w.forget[2]
+            self.tap(pads[p], now + r)
+            if w.early and w.early[0] == p and d % w.early[1] == 0:
+                # pressed again during the next show: ignored by the box
+                self.busy[pads[p]] = -1
+                self.tap(pads[p], now + r + 400000)
+        if w.stranger and d % w.stranger == 0:
+            for k in range(app.n_pads):
+                if k not in pads:
+                    self.tap(k, now + 90000)
+                    break
+
+    def tape(self, app):
+        g = app.game
+        now = self.box.clock.now
+        w = self.ways
+        if g.cards_laid == self.seen_card:
+            return
+        self.seen_card = g.cards_laid
+        pads = app.pads_in
+        if g.window_open:
+            self.windows += 1
+            n = self.windows
+            together = w.together and n % w.together == 0
+            for p in range(len(pads)):
+                if w.forget and w.forget[0] == p and n % w.forget[1] == 0:
+                    continue        # never slaps this one: later than all (T6)
+                r = w.react_us[p]
+                if together and p >= 2:
+                    r = w.react_us[2]
+                self.tap(pads[p], now + r)
+        elif w.false:
+            self.quiet_cards += 1
+            p = w.false[0]
+            if self.quiet_cards % w.false[1] == 0:
+                self.tap(pads[p], now + 330000)
+
+
+class HostRun:
+    def __init__(self, seed, presses, log, end_us, app_state, name):
+        self.seed = seed
+        self.presses = presses
+        self.log = log
+        self.end_us = end_us
+        self.state = app_state
+        self.log_name = name
+
+
+def host_run(scn, seed, loop_us=LOOP_US, latency_us=0, storage_dir=None):
+    """The scenario played to the end on the host HAL with the board's seed:
+    the presses made (prefix included), the log, the time the game ended."""
+    box = HostBox(scn.board_path(), seed, storage_dir, loop_us, latency_us)
+    try:
+        pre = scn.prefix()
+        for at, pad, hold in pre:
+            box.tap(pad, at, hold)
+        players = Players(scn, box)
+        t_end = pre[-1][0] + scn.max_s * 1000000
+        box.run_until(t_end, players, lambda b: b.app.state in ("end", "error"))
+        app = box.app
+        if app.state != "end":
+            raise RuntimeError("%s: the host box stopped in state %s (%s)"
+                               % (scn.name, app.state, getattr(app, "error_text", "")))
+        logs = box.log_texts()
+        if len(logs) != 1:
+            raise RuntimeError("%s: expected one game log, found %r" % (scn.name, sorted(logs)))
+        name = sorted(logs)[0]
+        return HostRun(seed, pre + players.presses, logs[name], box.clock.now, app.state, name)
+    finally:
+        box.close()
+
+
+def seed_of_log(text):
+    """The seed of the `start` line of a game log."""
+    import json
+    for line in text.splitlines():
+        if line.strip():
+            d = json.loads(line)
+            if d.get("ev") == "start":
+                return d["seed"]
+    raise ValueError("no start line in the log")
+
+
+def seed_of_console(text, game):
+    """The seed the board printed when it dealt (`game <name> <seed>`)."""
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "game" and parts[1] == game and parts[2].isdigit():
+            return int(parts[2])
+    return None
+
+
+def host_replay(scn, seed, presses, loop_us=LOOP_US, latency_us=0, storage_dir=None, max_s=None):
+    """A fixed list of presses (host_run's, or the ones the emulator was
+    given) played on the host HAL: the log of the game, or None if none
+    was written."""
+    box = HostBox(scn.board_path(), seed, storage_dir, loop_us, latency_us)
+    try:
+        for at, pad, hold in presses:
+            box.tap(pad, at, hold)
+        last = max([at + hold for at, pad, hold in presses])
+        limit = last + (max_s if max_s is not None else 10) * 1000000
+        box.run_until(limit, None, lambda b: b.app.state in ("end", "error"))
+        logs = box.log_texts()
+        return logs[sorted(logs)[0]] if logs else None
+    finally:
+        box.close()
