@@ -55,6 +55,7 @@ class Box:
         self.rng = random.Random(seed)
         from app import settings as _set
         self.st = _set.defaults()      # what the box holds (a fresh flash: the defaults)
+        self.where = None              # (menu shown, its selected item), once moved
 
     # ---- the board ---------------------------------------------------
 
@@ -80,6 +81,7 @@ class Box:
         self.wait(lambda: self.count("menu") > 0, BOOT_MAX_US, what="the first menu")
 
     def power_cycle(self):
+        self.where = None
         n = len(self.text())
         self.pico.power_cycle()
         self.wait(lambda: "heap menu" in self.text()[n:], BOOT_MAX_US, what="the menu after a power cycle")
@@ -94,9 +96,12 @@ class Box:
     # ---- the menus (mirrored) ----------------------------------------
 
     def pick(self, name, action, arg):
-        """Move to the item (action, arg) of menu `name` and choose it."""
+        """Move to the item (action, arg) of menu `name` (the one shown) and
+        choose it; the mirror follows (a "go" opens the menu it names)."""
         from app import menu
         items, sel = menu.build(name, self.st)
+        if self.where is not None and self.where[0] == name:
+            sel = self.where[1]
         n = 0
         while not (items[sel][2] == action and items[sel][3] == arg):
             self.tap(NEXT)
@@ -105,6 +110,9 @@ class Box:
             if n > len(items):
                 raise BoxError("no item %s %r in menu %s" % (action, arg, name))
         self.tap(CHOOSE)
+        self.where = (arg, None) if action == "go" else (name, sel)
+        if action == "go":
+            self.where = (arg, menu.build(arg, self.st)[1])
 
     def set_setting(self, key):
         """Cycle setting `key` once (home -> settings -> key -> back)."""
@@ -140,6 +148,7 @@ class Box:
         ends = self.count("end")
         self.pick("home", "game", game)
         self.st["game"] = game
+        self.where = None
         for k in range(players):
             self.tap(k)
         end = self.pico.now_us + max_us

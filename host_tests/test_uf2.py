@@ -141,6 +141,8 @@ def firmware():
         out = os.path.join(d, "box.uf2")
         r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "firmware",
                             "--board", "pico_matrix", "--out", out], capture_output=True, text=True, cwd=ROOT)
+        if r.returncode == 2 and os.environ.get("CI", "").lower() not in ("true", "1", "yes"):
+            pytest.skip("no MicroPython sources: " + r.stderr.strip().splitlines()[0])
         assert r.returncode == 0, r.stdout + r.stderr
         yield out
 
