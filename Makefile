@@ -25,7 +25,7 @@ need_apt = sh tools/need_apt.sh $(1)
 .PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32
 
 help:  ## list every target
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
 
 $(STAMP): requirements.txt
 	$(PY) -m venv $(VENV)
