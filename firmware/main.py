@@ -100,10 +100,11 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     BOX = app
     h.watchdog.start()
     if run:
-        # the heap at quiet moments on the console (docs/app.md, Memory)
-        app.heap_lines = True
-        gc.collect()
-        app.heap_note("boot")
+        # the heap at quiet moments on the console (docs/app.md, heap lines)
+        app.heap_lines = hasattr(gc, "mem_alloc")    # MicroPython
+        if app.heap_lines:
+            gc.collect()
+            app.heap_note("boot")
         try:
             app.run()
         except KeyboardInterrupt:
