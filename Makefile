@@ -81,16 +81,14 @@ sim: $(STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
 flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
 	$(PYTHON) tools/flash.py --no-build --board $(BOARD) $(if $(PORT),--port $(PORT),)
 
-<<<<<<< HEAD
 uf2: $(STAMP)  ## the one file to drag onto a Pico: MicroPython with the box frozen in (BOARD=...)
 	$(PYTHON) tools/uf2.py firmware --board $(BOARD) $(if $(MPY_SRC),--src $(MPY_SRC),)
 
 unix32: $(STAMP)  ## the 32-bit MicroPython unix port (the Pico's word size) for heap figures
 	$(PYTHON) tools/uf2.py unix $(if $(MPY_SRC),--src $(MPY_SRC),)
-=======
+
 # PORTCHECK: a socket:// PORT nobody answers at is said in one line
 PORTCHECK = $(if $(PORT),$(PYTHON) tools/port.py "$(PORT)" &&,)
->>>>>>> main
 
 repl: $(STAMP)  ## open the board's REPL (PORT=...)
 	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) repl
