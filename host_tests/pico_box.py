@@ -140,33 +140,44 @@ class Box:
 
     # ---- a game --------------------------------------------------------
 
-    def play(self, game, players, choices=None, max_us=900000000):
-        """From the home menu: set the options, join `players` pads, play to
-        the end, and back to the home menu.  The heap lines of the game."""
+    def begin(self, game, players, choices=None):
+        """From the home menu: set the options, choose the game, join
+        `players` pads, until the box deals (its `game <name> <seed>` line)."""
         self.set_options(game, choices)
-        first = len(self.lines())
-        ends = self.count("end")
+        dealt = self.text().count("game %s " % game)
         self.pick("home", "game", game)
         self.st["game"] = game
         self.where = None
         for k in range(players):
             self.tap(k)
+        self.wait(lambda: self.text().count("game %s " % game) > dealt, 10000000, what="the deal")
+
+    def turn(self, game, players):
+        """The players press once (Bataille) or one slaps (Tape-treize)."""
+        if "box error" in self.text()[-2000:]:
+            raise BoxError("the box failed in %s:\n%s" % (game, self.text()[-1500:]))
+        if game == "tape":
+            k = self.rng.randrange(players)
+            self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + self.rng.randrange(300000),
+                            hold_us=TAP_US)
+            self.pico.run_for(150000 + self.rng.randrange(600000))
+        else:
+            for k in range(players):
+                self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + 20000 * k, hold_us=TAP_US)
+            self.pico.run_for(600000)
+
+    def play(self, game, players, choices=None, max_us=900000000):
+        """From the home menu: set the options, join `players` pads, play to
+        the end, and back to the home menu.  The heap lines of the game."""
+        first = len(self.lines())
+        ends = self.count("end")
+        self.begin(game, players, choices)
         end = self.pico.now_us + max_us
         while self.count("end") == ends:
             if self.pico.now_us >= end:
                 raise BoxError("%s did not end within %.0f s emulated:\n%s"
                                % (game, max_us / 1e6, self.text()[-1500:]))
-            if "box error" in self.text()[-2000:]:
-                raise BoxError("the box failed in %s:\n%s" % (game, self.text()[-1500:]))
-            if game == "tape":
-                k = self.rng.randrange(players)
-                self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + self.rng.randrange(300000),
-                                hold_us=TAP_US)
-                self.pico.run_for(150000 + self.rng.randrange(600000))
-            else:
-                for k in range(players):
-                    self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + 20000 * k, hold_us=TAP_US)
-                self.pico.run_for(600000)
+            self.turn(game, players)
         # the end screen, then the menu after it: back home
         self.pico.run_for(1800000)
         menus = self.count("menu")
