@@ -60,9 +60,9 @@ Get the sources one of two ways:
 
 
 def shared_dirs():
-    """../shared/pico beside the clone; for a git worktree, also beside the
-    main clone."""
-    out = [os.path.join(os.path.dirname(ROOT), "shared", "pico")]
+    """../shared/pico beside the clone, build/pico-inputs (where .ci/run
+    copies the inputs); for a git worktree, also beside the main clone."""
+    out = [os.path.join(os.path.dirname(ROOT), "shared", "pico"), os.path.join(BUILD, "pico-inputs")]
     try:
         common = subprocess.run(["git", "rev-parse", "--git-common-dir"], cwd=ROOT,
                                 capture_output=True, text=True).stdout.strip()
