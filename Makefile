@@ -16,7 +16,7 @@ LOG     ?=
 N       ?= 10000
 
 .DEFAULT_GOAL := help
-.PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats fuzz replay diagrams voices clean pico pico-deps test-pico
+.PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico
 
 help:  ## list every target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -89,6 +89,10 @@ bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.j
 
 stats: $(STAMP)  ## game statistics (GAME=bataille PLAYERS=2 N=10000 OPTS='...')
 	$(PYTHON) tools/stats.py --game $(or $(GAME),bataille) --players $(or $(PLAYERS),2) -n $(N) $(OPTS)
+
+stats-check: $(STAMP)  ## the published War figures reproduced (B4 short=lose, 20,000 games each; fails if not)
+	$(PYTHON) tools/stats.py --game bataille --down 1 --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_bataille.png
+	$(PYTHON) tools/stats.py --game batawaf --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_batawaf.png
 
 fuzz: $(STAMP)  ## long randomized runs of every game (slow)
 	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m fuzz

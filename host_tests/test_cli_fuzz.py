@@ -82,7 +82,7 @@ def cases(tool, values, tmp):
     return out
 
 
-FILE_FLAGS = ("--replay", "--script", "--log", "--screenshots", "--storage")
+FILE_FLAGS = ("--replay", "--script", "--log", "--screenshots", "--storage", "--audio")
 
 
 def judge(tool, argv, code, out, err):

@@ -19,7 +19,7 @@ GAME_FLAGS = {
     "ace": ("ace", _BATAILLE),
     "down": ("down", _BATAILLE),
     "pickup": ("pickup", _BATAILLE),
-    "length": ("length", _BOTH),
+    "length": ("length", GAMES),
     "short": ("short", _BOTH),
     "addition": ("addition", _BATAILLE),
     "mode": ("mode", _TAPE),
@@ -178,7 +178,9 @@ def build_parser():
     g.add_argument("--ace", choices=("high", "low"))
     g.add_argument("--down", type=int, choices=(1, 3), help="cards face down in a battle")
     g.add_argument("--pickup", choices=("shuffled", "ordered"))
-    g.add_argument("--length", type=parse_length, help="all, court, moyen, N duels or Nmin")
+    g.add_argument("--length", type=parse_length,
+                   help="all, court, moyen, N duels or Nmin; Tape-treize: all or Nmin "
+                        "(game time, default 30min)")
     g.add_argument("--addition", action="store_const", const=True, help="bataille des additions (B8)")
     g.add_argument("--short", choices=("play", "lose"),
                    help="B4, a battler short of cards: play the cards left (default) or lose")

@@ -55,12 +55,13 @@ def run(cfg):
             return _refused(e)
         except OSError as e:
             return _cannot(cfg.script, "read the press script", e)
-    if cfg.log and cfg.log != "-":
-        # before the game, not after it: a log that cannot be written
-        why = _log_problem(cfg.log)
-        if why:
-            _say("%s: cannot write the log (%s)" % (cfg.log, why))
-            return 1
+    for path, what in ((cfg.log, "the log"), (getattr(cfg, "audio", None), "the sound track")):
+        if path and path != "-":
+            # before the game, not after it: a file that cannot be written
+            why = _log_problem(path)
+            if why:
+                _say("%s: cannot write %s (%s)" % (path, what, why))
+                return 1
     if cfg.screenshots:
         try:
             os.makedirs(cfg.screenshots, exist_ok=True)

@@ -646,3 +646,19 @@ def test_app_options_beyond_the_menus_complete_the_engine_options():
     assert out == {"players": 3, "rounds": 2, "mode": "tempo", "tempo": 900}
     out = settings.complete({"players": 2, "rounds": 4}, {"target": 1})
     assert out == {"players": 2, "target": 1}
+
+
+def test_t12_b4_menus_offer_the_time_limit_and_the_short_variant():
+    # Tape-treize's time limit (default 30 minutes) and B4's short variant
+    # (default play) reach the engines from the stored menu choices
+    from app import settings
+    d = settings.defaults()
+    eng = settings.engine_options("tape", d["opts"]["tape"], 4)
+    assert eng["length"] == "30min"
+    from games.tape import Tape
+    assert Tape(eng).limit_ms == 30 * 60000
+    for game in ("bataille", "batawaf"):
+        assert settings.engine_options(game, d["opts"][game], 2)["short"] == "play"
+    st = settings.check({"opts": {"bataille": {"short": "lose"}, "tape": {"length": "all"}}})
+    assert settings.engine_options("bataille", st["opts"]["bataille"], 2)["short"] == "lose"
+    assert settings.engine_options("tape", st["opts"]["tape"], 3)["length"] == "all"
