@@ -154,6 +154,7 @@ def rp2port(monkeypatch, tmp_path):
     machine.freq = lambda: 125000000
     uctypes = types.ModuleType("uctypes")     # the speaker's aligned ring
     uctypes.addressof = lambda obj: 0x20000000
+    uctypes.bytearray_at = lambda addr, n: bytearray(n)
     rp2 = types.ModuleType("rp2")
     rp2.PIO = types.SimpleNamespace(OUT_LOW=2, SHIFT_LEFT=0, SHIFT_RIGHT=1)
     programs = []
