@@ -16,7 +16,7 @@ LOG     ?=
 N       ?= 10000
 
 .DEFAULT_GOAL := help
-.PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats fuzz replay diagrams voices clean
+.PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats fuzz replay diagrams voices clean pico pico-deps test-pico
 
 help:  ## list every target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -29,7 +29,7 @@ $(STAMP): requirements.txt
 
 venv: $(STAMP)  ## create .venv with the pinned host tools
 
-test: $(STAMP) mpy-check lint test-micropython test-cpython  ## everything: mpy-cross, static check, MicroPython and CPython suites
+test: $(STAMP) mpy-check lint test-micropython test-cpython test-pico  ## everything: mpy-cross, static check, MicroPython and CPython suites, the emulated Pico
 
 mpy-check: $(STAMP)  ## compile every firmware file with mpy-cross
 	$(PYTHON) tools/mpy.py check
@@ -41,7 +41,27 @@ test-micropython: $(STAMP)  ## the portable tests under the real MicroPython uni
 	$(MPY) host_tests/mp_run.py
 
 test-cpython: $(STAMP)  ## the whole suite under pytest on CPython
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q host_tests
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q host_tests --ignore=host_tests/pico
+
+# The RP2040 emulator (tools/pico, docs/pico.md): rp2040js from npm, pinned
+# by tools/pico/package-lock.json.  Needs node >= 18 and npm (apt-get'ed when
+# missing and run as root).  Inputs from ../shared/pico (never downloaded).
+PICO_DIR   := tools/pico
+PICO_STAMP := $(PICO_DIR)/node_modules/.installed
+PICO_PORT  ?= 2040
+
+$(PICO_STAMP): $(PICO_DIR)/package.json $(PICO_DIR)/package-lock.json
+	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq nodejs npm; } || { echo "make: the RP2040 emulator needs Node.js >= 18 and npm (Debian: apt-get install nodejs npm)"; exit 1; }
+	cd $(PICO_DIR) && npm ci --no-audit --no-fund --loglevel=error
+	touch $(PICO_STAMP)
+
+pico-deps: $(PICO_STAMP)  ## install the RP2040 emulator (rp2040js, pinned)
+
+test-pico: $(STAMP) $(PICO_STAMP)  ## the real firmware on the emulated RP2040 (inputs: ../shared/pico)
+	$(PYTHON) -m pytest -q host_tests/pico
+
+pico: $(STAMP) $(PICO_STAMP)  ## the box on an emulated Pico (no Pico needed); USB serial on socket://127.0.0.1:2040 (PICO_PORT=)
+	$(PYTHON) -m tools.pico serve --install --board $(BOARD) --port $(PICO_PORT) $(ARGS)
 
 mpy: $(STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy)
 	$(PYTHON) tools/mpy.py build build/mpy

@@ -5,7 +5,9 @@
 # runs a frozen main.py when the file system has none); the board file still
 # goes on the file system: mpremote fs cp boards/NAME.json :board.json
 # The host port (firmware/hal/host), the pure-Python framebuf and the
-# headless runner are PC-only and left out.  A test checks this list against
+# headless runner are PC-only and left out.  The spoken words
+# (firmware/voice/*.vox) are data, not modules: copy them too
+# (mpremote fs cp firmware/voice/*.vox :voice/) or the box beeps instead.  A test checks this list against
 # the files under firmware/.
 metadata(description="Bataille box: Bataille, Bata-waf and Tape-treize for children", version="0.1.0")
 
@@ -20,4 +22,4 @@ package("app", base_path="firmware",
                "settings.py", "sounds.py", "strings.py", "strings_en.py", "strings_fr.py", "taps.py", "view.py"))
 package("hal", base_path="firmware",
         files=("__init__.py", "board.py", "boarddata.py", "rp2/__init__.py", "rp2/clock.py", "rp2/display.py",
-               "rp2/pads.py", "rp2/parts.py", "rp2/watchdog.py", "rp2/ws2812.py"))
+               "rp2/pads.py", "rp2/parts.py", "rp2/speaker.py", "rp2/watchdog.py", "rp2/ws2812.py"))

@@ -6,6 +6,11 @@
 # A bad or missing board file: the message on the REPL (USB) and a blink code
 # on the Pico's own LED, since the pad LEDs are named in that very file.
 # Once the box is up the watchdog is started: a hang reboots the box.
+# A host that interrupts the box (Ctrl-C on USB: the first thing mpremote,
+# `make flash`, `make repl` send) makes it stand down: the watchdog is turned
+# off and the REPL is left to the host, so a copy that takes longer than the
+# watchdog's 5 s is not cut by a reset (issue 12).  `mpremote reset` (the last
+# step of `make flash`) or a power cycle starts the box again.
 try:
     import micropython
     # room for the traceback of an exception raised in the pad interrupt
@@ -76,8 +81,17 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     BOX = app
     h.watchdog.start()
     if run:
-        app.run()
+        try:
+            app.run()
+        except KeyboardInterrupt:
+            stand_down(h)
     return app
+
+
+def stand_down(h):
+    """The host took the REPL: no watchdog reset in the middle of its work."""
+    h.watchdog.stop()
+    print("box stopped by the host: watchdog off; `mpremote reset` starts the box again")
 
 
 if __name__ == "__main__":

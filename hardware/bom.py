@@ -3,7 +3,7 @@ each board file: which rows apply, how many of each, and the total.
 
 bom.csv columns: option, part, qty, example_part_number, price_eur, why.
 `option` says when a row applies: module:<module>, module:any, pads (every
-pad), led (every pad with an LED), display:<kind>, buzzer, menu, common,
+pad), led (every pad with an LED), display:<kind>, buzzer, speaker, menu, common,
 power:usb (the default supply), power:aa (the 3 x AA alternative).
 `qty` is a number, or per pad ("1/pad", "4/pad"), per pad LED ("1/led"),
 or one per four pads, rounded up ("1/4pads").
@@ -49,6 +49,8 @@ def applies(option, board, power="usb"):
         return any(p.get("led") is not None for p in board["pads"])
     if option == "buzzer":
         return bool(board.get("buzzer"))
+    if option == "speaker":
+        return bool(board.get("speaker"))
     if option == "menu":
         return bool(board.get("menu_button"))
     raise ValueError("bom.csv: unknown option %r" % option)

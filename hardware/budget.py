@@ -8,6 +8,7 @@ PAD_LED_MA = 20          # a 5 V arcade-button LED with its built-in resistor
 WS2812_FULL_MA = 60      # one WS2812 at full white: 3 x 20 mA
 WS2812_IDLE_MA = 1       # one WS2812 lit black still draws about 0.5-1 mA
 BUZZER_MA = 15           # passive piezo through 100 ohm, PWM square wave
+SPEAKER_MA = 150         # PAM8302 + 8 ohm speaker, the box talking at full volume (peaks)
 DISPLAY_MA = {"ssd1680": 10, "ssd1306": 25}  # e-ink while refreshing; OLED all pixels on
 
 
@@ -39,6 +40,9 @@ def rows(board):
         out.append((disp["kind"].upper() + " display", DISPLAY_MA[disp["kind"]], "worst case of its datasheet"))
     if board.get("buzzer"):
         out.append(("buzzer", BUZZER_MA, "piezo through 100 ohm"))
+    if board.get("speaker"):
+        out.append(("speaker", SPEAKER_MA, "PAM8302 into 8 ohm at full volume, speech peaks "
+                                           "(about 4 mA when silent)"))
     supply = board.get("power", {}).get("supply_ma", 1000)
     return out, supply
 

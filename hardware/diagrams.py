@@ -38,7 +38,7 @@ matplotlib.rcParams["svg.fonttype"] = "none"      # labels stay text: the test r
 matplotlib.rcParams["svg.hashsalt"] = "bataille"  # stable ids: a re-run changes no byte
 matplotlib.rcParams["font.family"] = "DejaVu Sans"
 
-COLORS = {"pad": "#1a7f37", "led": "#d4700a", "display": "#1f5fbf", "buzzer": "#8a3ab9",
+COLORS = {"pad": "#1a7f37", "led": "#d4700a", "display": "#1f5fbf", "buzzer": "#8a3ab9", "speaker": "#00838f",
           "menu": "#555555", "power": "#c62828", "gnd": "#222222"}
 FS = 6.5  # font size of the row labels
 
@@ -168,6 +168,15 @@ class Chain:
         self._text(x + d * 0.6, y - 0.34, label, va="top", fontsize=FS - 1.5)
         self._line(x + d * 1.0, y, x + d * 1.3, y)
         self.x = x + d * 1.3
+        return self
+
+    def speaker(self):
+        d, x, y = self.d, self.x, self.y
+        self._line(x, y, x + d * 0.2, y)
+        left = min(x + d * 0.2, x + d * 0.9)
+        self.ax.add_patch(Rectangle((left, y - 0.3), 0.7, 0.6, fill=False, ec=self.color))
+        self._text(x + d * 0.55, y, "8 Ohm", va="center", fontsize=FS - 2)
+        self.x = x + d * 0.9
         return self
 
     def piezo(self):
@@ -309,6 +318,9 @@ def draw_board(name, board, out_dir):
         "Twist each pad wire with its GND wire; route pad wires away from the matrix data wire.",
         "Worst-case current %d mA against a %d mA supply (hardware/README.md, power budget)." % (t, supply),
     ]
+    if board.get("speaker"):
+        notes.insert(2, "Speaker: 1 kOhm + 33 nF to GND (a 4.8 kHz low-pass: the 488 kHz PWM carrier out, the voice under 4 kHz "
+                        "in) -> PAM8302 A+ (A- to GND, VIN +5V, SD unconnected) -> 8 Ohm 0.5-1 W speaker.")
     if disp["kind"] == "ws2812":
         notes.insert(2, "Matrix data: 3.3 V -> 74AHCT125 (VCC +5V, OE to GND, unused inputs to GND) -> 330 Ohm -> DIN. "
                         "Matrix power straight from the 5 V rail, never through the module.")
@@ -333,6 +345,9 @@ def draw_use(ax, board, x0, y, d, role, field, disp_rows):
             .led("LED").wire(0.3).terminal("+5V")
     elif role == "buzzer":
         Chain(ax, x0, y, d, color).wire(1.9, "buzzer (PWM)").resistor("100").piezo().wire(0.2).gnd()
+    elif role == "speaker":
+        Chain(ax, x0, y, d, color).wire(1.9, "speaker (PWM 488 kHz)").resistor("1k") \
+            .capacitor_to_gnd("33n").buffer("PAM8302 A+").speaker()
     elif role == "menu":
         Chain(ax, x0, y, d, color).wire(1.9, "menu button").switch().wire(0.2).gnd()
     elif role == "display":
@@ -496,13 +511,14 @@ def display_name(disp):
 
 
 def boards_table(boards):
-    lines = ["| board file | module | display | pads | buzzer | menu button | wiring |",
-             "| --- | --- | --- | ---: | --- | --- | --- |"]
+    lines = ["| board file | module | display | pads | buzzer | speaker | menu button | wiring |",
+             "| --- | --- | --- | ---: | --- | --- | --- | --- |"]
     for name in sorted(boards, key=lambda n: (n != "pico_matrix", n)):
         b = boards[name]
-        lines.append("| `%s`%s | %s | %s | %d | %s | %s | [diagram](diagrams/%s.png) |" % (
+        lines.append("| `%s`%s | %s | %s | %d | %s | %s | %s | [diagram](diagrams/%s.png) |" % (
             name, " (default)" if name == "pico_matrix" else "", pinout.module(b["module"])["title"],
             display_name(b["display"]), len(b["pads"]), "yes" if b.get("buzzer") else "no",
+            "GP%d" % b["speaker"]["pin"] if b.get("speaker") else "no",
             "yes" if b.get("menu_button") else "no", name))
     return "\n".join(lines) + "\n"
 

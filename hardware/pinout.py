@@ -101,7 +101,7 @@ def display_key(disp):
 
 def uses(board):
     """Every pin of a board dict with its role: [(role, field, gpio)], role in
-    pad, led, display, buzzer, menu; field names the wire ('pads[0].pin')."""
+    pad, led, display, buzzer, speaker, menu; field names the wire ('pads[0].pin')."""
     out = []
     for i, p in enumerate(board["pads"]):
         out.append(("pad", "pads[%d].pin" % i, p["pin"]))
@@ -112,6 +112,8 @@ def uses(board):
         out.append(("display", "display." + f, disp[f]))
     if board.get("buzzer"):
         out.append(("buzzer", "buzzer.pin", board["buzzer"]["pin"]))
+    if board.get("speaker"):
+        out.append(("speaker", "speaker.pin", board["speaker"]["pin"]))
     if board.get("menu_button"):
         out.append(("menu", "menu_button.pin", board["menu_button"]["pin"]))
     return out

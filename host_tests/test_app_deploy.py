@@ -94,7 +94,8 @@ def test_package_json_lists_every_board_file():
         pkg = json.load(f)
     assert pkg["version"] == flash.VERSION
     listed = [dst for dst, src in pkg["urls"]]
-    assert listed == flash.board_sources(), "run: python tools/flash.py --package-json"
+    assert listed == flash.board_sources() + flash.data_files(), "run: python tools/flash.py --package-json"
+    assert "voice/fr.vox" in listed and "voice/en.vox" in listed
     for dst, src in pkg["urls"]:
         assert src == "firmware/" + dst and os.path.exists(os.path.join(ROOT, src))
     assert "main.py" in listed and not [d for d in listed if d.startswith("hal/host")]

@@ -26,7 +26,7 @@ ANY_GP = re.compile(r"\bGP(\d+)\b")
 
 def board_pins(d):
     """The pins of a board dict, read here independently of the generator:
-    every pad pin and LED, the display's pin fields, buzzer, menu button."""
+    every pad pin and LED, the display's pin fields, buzzer, speaker, menu button."""
     pins = set()
     for p in d["pads"]:
         pins.add(p["pin"])
@@ -37,7 +37,7 @@ def board_pins(d):
     if keys is None:  # ssd1306
         keys = ["sda", "scl"] if disp.get("bus", "i2c") == "i2c" else ["sck", "mosi", "cs", "dc", "rst"]
     pins.update(disp[k] for k in keys)
-    for part in ("buzzer", "menu_button"):
+    for part in ("buzzer", "speaker", "menu_button"):
         if d.get(part):
             pins.add(d[part]["pin"])
     return pins

@@ -108,15 +108,11 @@ def assemble(fn):
     }
     for op in ("out", "jmp", "nop"):
         names[op] = (lambda o: (lambda *a: prog.append(Instr(o, *a)) or prog[-1]))(op)
-    g = fn.__globals__
-    saved = {k: g[k] for k in names if k in g}
-    g.update(names)
-    try:
-        fn()
-    finally:
-        for k in names:
-            g.pop(k, None)
-        g.update(saved)
+    # rp2.asm_pio replaces the module's globals by the PIO names while the
+    # function runs: a module constant named in it fails there, so here too
+    import builtins
+    names["__builtins__"] = builtins
+    types.FunctionType(fn.__code__, names)()
     return prog, labels, marks
 
 
@@ -155,6 +151,9 @@ def rp2port(monkeypatch, tmp_path):
     machine = types.ModuleType("machine")
     machine.Pin, machine.SPI, machine.I2C, machine.PWM, machine.WDT = FakePin, FakeSPI, FakeI2C, FakePWM, FakeWDT
     machine.mem32 = {0xD0000004: 0x3FFFFFFF}
+    machine.freq = lambda: 125000000
+    uctypes = types.ModuleType("uctypes")     # the speaker's aligned ring
+    uctypes.addressof = lambda obj: 0x20000000
     rp2 = types.ModuleType("rp2")
     rp2.PIO = types.SimpleNamespace(OUT_LOW=2, SHIFT_LEFT=0, SHIFT_RIGHT=1)
     programs = []
@@ -179,6 +178,8 @@ def rp2port(monkeypatch, tmp_path):
             self.frames.append([w << shift for w in words])
 
     class DMA:
+        channel = 0
+
         def __init__(self):
             self.configs = []
 
@@ -196,7 +197,7 @@ def rp2port(monkeypatch, tmp_path):
     micropython.const = lambda v: v
     micropython.alloc_emergency_exception_buf = lambda n: None
     micropython.native = micropython.viper = lambda f: f
-    for name, mod in (("machine", machine), ("rp2", rp2), ("micropython", micropython)):
+    for name, mod in (("machine", machine), ("rp2", rp2), ("micropython", micropython), ("uctypes", uctypes)):
         monkeypatch.setitem(sys.modules, name, mod)
     for name in ("ticks_ms", "ticks_us"):
         monkeypatch.setattr(time, name, lambda: 0, raising=False)
@@ -298,3 +299,14 @@ def test_hal_no_firmware_code_masks_interrupts_or_bitbangs_leds():
                             if bad in code:
                                 found.append("%s:%d %s" % (f, n, bad))
     assert found == []
+
+
+def test_hal_rp2_watchdog_stop_clears_the_enable_bit(rp2port):
+    """main.stand_down: a host that took the REPL turns the watchdog off
+    through the CTRL register's atomic clear alias (machine.WDT cannot)."""
+    from hal.rp2.watchdog import Rp2Watchdog
+    import machine
+    w = Rp2Watchdog(5000)
+    w.start()
+    w.stop()
+    assert machine.mem32[0x40058000 + 0x3000] == 1 << 30 and not w.started

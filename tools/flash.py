@@ -5,6 +5,15 @@
 
 Steps, each printed before it runs:
   1. python tools/mpy.py build build/mpy   the .mpy tree (main.py stays .py)
+  1b. mpremote [connect PORT] exec STAND_DOWN
+                                            the box stands down: mpremote's
+                                            Ctrl-C stops its loop, and this
+                                            turns its watchdog off, so that a
+                                            copy longer than the watchdog's
+                                            5 s is not cut by a reset (the
+                                            box's own main.py does the same on
+                                            Ctrl-C; this line also covers a
+                                            box flashed before it did)
   2. mpremote [connect PORT] fs mkdir :DIR  every package directory (one that
                                             exists already is fine)
   3. mpremote [connect PORT] fs cp FILES... :DIR/   the files of each directory
@@ -43,7 +52,7 @@ def tree(root):
         dirs.sort()
         rel = os.path.relpath(d, root)
         rel = "" if rel == "." else rel.replace(os.sep, "/")
-        fs = sorted(os.path.join(d, f) for f in files if f.endswith((".mpy", ".py")))
+        fs = sorted(os.path.join(d, f) for f in files if f.endswith((".mpy", ".py", ".vox")))
         out.append((rel, fs))
     out.sort(key=lambda x: (x[0].count("/"), x[0]))
     return out
@@ -70,6 +79,13 @@ def board_sources():
     return sorted(out)
 
 
+def data_files():
+    """The data files the board reads (the spoken words of make voices), as
+    paths under firmware/."""
+    d = os.path.join(ROOT, "firmware", "voice")
+    return ["voice/" + f for f in sorted(os.listdir(d)) if f.endswith(".vox")] if os.path.isdir(d) else []
+
+
 # On the PC only: the pure-Python framebuf (the board has the built-in one)
 # and the headless bot runner of the tests.
 HOST_ONLY = ("gfx/framebuf_py.py", "app/headless.py")
@@ -79,14 +95,20 @@ def package_json():
     """package.json for `mpremote mip install`: sources by relative URL, so
     it works from a checkout and from the repository alike."""
     import json
-    rows = [json.dumps([f, "firmware/" + f]) for f in board_sources()]
+    rows = [json.dumps([f, "firmware/" + f]) for f in board_sources() + data_files()]
     return '{\n "urls": [\n  ' + ",\n  ".join(rows) + '\n ],\n "version": "%s"\n}\n' % VERSION
+
+
+# Clear WATCHDOG CTRL.ENABLE through the register's atomic-clear alias (RP2040
+# only: other chips have their watchdog elsewhere).
+STAND_DOWN = ('import sys, machine; "RP2040" in sys.implementation._machine '
+              'and exec("machine.mem32[0x4005b000] = 1 << 30")')
 
 
 def commands(board, port, build_dir):
     """The mpremote command lines, each as (argv, may_fail)."""
     base = [mpremote()] + (["connect", port] if port else [])
-    cmds = []
+    cmds = [(base + ["exec", STAND_DOWN], True)]
     layout = tree(build_dir)
     for rel, _ in layout:
         if rel:

@@ -79,6 +79,13 @@ def build(out):
             print("mpy-cross rejects firmware/%s:\n  %s" % (rel, msg))
         else:
             total += os.path.getsize(dst)
+    # the spoken words (make voices): data files the board reads in chunks
+    voice = os.path.join(FIRMWARE, "voice")
+    if os.path.isdir(voice):
+        os.makedirs(os.path.join(out, "voice"), exist_ok=True)
+        for f in sorted(os.listdir(voice)):
+            if f.endswith(".vox"):
+                shutil.copy(os.path.join(voice, f), os.path.join(out, "voice", f))
     print("built %s: %d bytes" % (os.path.relpath(out, ROOT), total))
     return 1 if bad else 0
 

@@ -14,6 +14,9 @@
 #                  set_brightness(1..5) (matrix, OLED)
 #   hal.buzzer     drivers.buzzer.Buzzer (silent on a board without buzzer):
 #                  tone(hz, ms), play([(hz, ms), ...]), stop(), .volume
+#   hal.voice      drivers.voice.Voice on the board's speaker (None without
+#                  one): open(stream), say(names), talking(), .volume;
+#                  hal.voice_dir is where the <lang>.vox files are
 #   hal.storage    drivers.storage.Storage: load(name, defaults) -> (value,
 #                  notice), save(name, value), .slap_window
 #   hal.watchdog   start(), feed()
@@ -69,6 +72,8 @@ class Hal:
         self.echo = echo      # print notices on the REPL (the board); the host keeps them quiet
         self.failed_code = 0
         self.wire = None      # the host port's recorder of bus traffic
+        self.voice = None     # drivers.voice.Voice when the board has a speaker
+        self.voice_dir = "voice/"
         self._reported = None
         self._check()
 
@@ -82,6 +87,8 @@ class Hal:
         if self.menu is not None:
             self.menu.poll(now_ms)
         self.buzzer.poll(now_ms)
+        if self.voice is not None:
+            self.voice.poll()
         self._check(now_ms)
         self.blinker.poll(now_ms)
 
@@ -130,9 +137,21 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
               open_display(b, clock, wire, display_answers, eink_busy_stuck),
               open_buzzer(b, clock), open_storage(storage_dir, None, lean), HostWatchdog(clock, watchdog_ms), False, menu)
     hal.wire = wire
+    if b.speaker_pin is not None:
+        from drivers.voice import Voice
+        from hal.host.speaker import HostSpeaker
+        hal.voice = Voice(HostSpeaker(clock, b.speaker_pin))
+    hal.voice_dir = _host_voice_dir()
     if lean:
         _lean(hal)
     return hal
+
+
+def _host_voice_dir():
+    # firmware/voice/ beside this package (the board has it at /voice/)
+    f = __file__
+    i = max(f.rfind("/hal/"), f.rfind("\\hal\\"))
+    return (f[:i + 1] if i >= 0 else "") + "voice/"
 
 
 def _lean(hal):
@@ -143,6 +162,8 @@ def _lean(hal):
     pwm = getattr(hal.buzzer, "pwm", None)
     if hasattr(pwm, "changes"):
         pwm.changes = Tally()
+    if hal.voice is not None:
+        hal.voice.out.keep = False
     d = hal.display
     out = getattr(d, "out", None)
     if hasattr(out, "keep"):
@@ -166,5 +187,10 @@ def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
     pads = Rp2Pads(b.pad_pins(), clock)
     leds = open_leds(b)
     display = open_display(b, clock)
-    return Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(storage_root),
-               Rp2Watchdog(watchdog_ms), True, open_menu(b, clock))
+    hal = Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(storage_root),
+              Rp2Watchdog(watchdog_ms), True, open_menu(b, clock))
+    if b.speaker_pin is not None:
+        from drivers.voice import Voice
+        from hal.rp2.speaker import DmaSpeaker
+        hal.voice = Voice(DmaSpeaker(b.speaker_pin))
+    return hal

@@ -60,6 +60,11 @@ def i2c_of(pin, role):
     return (pin >> 1) & 1
 
 
+def pwm_slice(pin):
+    """The RP2040 PWM slice (0..7) on this GPIO (datasheet 4.5.2)."""
+    return (pin >> 1) & 7
+
+
 def _pins_with(fn, bus, role):
     return ", ".join("GP%d" % p for p in range(30) if fn(p, role) == bus)
 
@@ -193,6 +198,14 @@ def validate(d, source="<board>"):
     bz = _dict(c, d, "buzzer", "", required=False)
     if bz is not None:
         b.buzzer_pin = c.pin(bz, "pin", "buzzer.")
+    sp = _dict(c, d, "speaker", "", required=False)
+    if sp is not None:
+        b.speaker_pin = c.pin(sp, "pin", "speaker.")
+        if b.buzzer_pin is not None and pwm_slice(b.speaker_pin) == pwm_slice(b.buzzer_pin):
+            c.fail("GP%d (speaker.pin) and GP%d (buzzer.pin) share PWM slice %d: the speaker's 488 kHz "
+                   "carrier would replace the buzzer's tones; move one to a pin of another slice (GP%d-GP%d "
+                   "are slice %d)" % (b.speaker_pin, b.buzzer_pin, pwm_slice(b.buzzer_pin),
+                                      b.speaker_pin & ~1, b.speaker_pin | 1, pwm_slice(b.speaker_pin)), b.speaker_pin)
     mb = _dict(c, d, "menu_button", "", required=False)
     if mb is not None:
         b.menu_pin = c.pin(mb, "pin", "menu_button.")

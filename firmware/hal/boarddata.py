@@ -33,6 +33,7 @@ class Board:
         self.pads = []
         self.display = None
         self.buzzer_pin = None
+        self.speaker_pin = None     # a PWM speaker for the voice (issue 17)
         self.menu_pin = None
         self.supply_ma = 1000
         self.led_budget_ma = 500
@@ -59,6 +60,8 @@ class Board:
             out.append(("display." + f, getattr(d, f)))
         if self.buzzer_pin is not None:
             out.append(("buzzer.pin", self.buzzer_pin))
+        if self.speaker_pin is not None:
+            out.append(("speaker.pin", self.speaker_pin))
         if self.menu_pin is not None:
             out.append(("menu_button.pin", self.menu_pin))
         return out

@@ -15,6 +15,10 @@ class HostWatchdog:
         self.started = True
         self._last = self.clock.now
 
+    def stop(self):
+        """A host took the REPL (main.stand_down): no more reboots."""
+        self.started = False
+
     def feed(self):
         if not self.started:
             return

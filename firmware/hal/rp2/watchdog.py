@@ -1,8 +1,13 @@
 # The board's watchdog: machine.WDT, fed by the main loop, so a hang reboots
-# the box into its menu.  It cannot be stopped once started (a hardware
-# fact), so start() is called by main.py after boot, not at import.
+# the box into its menu.  machine.WDT cannot be stopped once started, so
+# start() is called by main.py after boot, not at import.  stop() is for a
+# host that took the REPL (main.stand_down): it clears the ENABLE bit of the
+# RP2040's WATCHDOG CTRL register (datasheet 4.7; pico-sdk's
+# watchdog_disable does the same), which machine.WDT does not offer.
 import machine
 
+_CTRL_CLEAR = 0x40058000 + 0x3000   # WATCHDOG CTRL, atomic bit-clear alias
+_ENABLE = 0x40000000                # CTRL.ENABLE (bit 30)
 MAX_MS = 8388   # the longest timeout machine.WDT accepts on the RP2040 (erratum E1: its 24-bit counter runs at 2 ticks per us)
 
 
@@ -21,3 +26,7 @@ class Rp2Watchdog:
     def feed(self):
         if self._wdt is not None:
             self._wdt.feed()
+
+    def stop(self):
+        machine.mem32[_CTRL_CLEAR] = _ENABLE
+        self.started = False

@@ -8,12 +8,18 @@
 # pulls every 24 bits: drivers.ws2812 stores each LED's 24 bits bit-reversed
 # in the low bits of the word (small ints: nothing allocated per frame), so
 # the bit the LED wants first is bit 0.
+#
+# rp2.asm_pio runs the program function with the module's globals replaced
+# by the PIO names: a module constant named inside it is a NameError on the
+# board.  The delays are therefore literal numbers (T3 - 1 = 2, T1 - 1 = 1,
+# T2 - 1 = 4); host_tests/test_pio_programs.py checks every PIO program for
+# names the assembler does not give it.
 import rp2
 from machine import Pin
 
-T1 = 2
-T2 = 5
-T3 = 3
+T1 = 2      # cycles high for every bit
+T2 = 5      # cycles more high for a 1
+T3 = 3      # cycles low for every bit
 FREQ = 8000000
 PIO_BASE = (0x50200000, 0x50300000)
 TXF0 = 0x010
@@ -24,11 +30,11 @@ TXF0 = 0x010
 def ws2812_program():
     wrap_target()  # type: ignore[name-defined]
     label("bit")  # type: ignore[name-defined]
-    out(x, 1).side(0)[T3 - 1]  # type: ignore[name-defined]
-    jmp(not_x, "zero").side(1)[T1 - 1]  # type: ignore[name-defined]
-    jmp("bit").side(1)[T2 - 1]  # type: ignore[name-defined]
+    out(x, 1).side(0)[2]  # type: ignore[name-defined]  # T3 - 1
+    jmp(not_x, "zero").side(1)[1]  # type: ignore[name-defined]  # T1 - 1
+    jmp("bit").side(1)[4]  # type: ignore[name-defined]  # T2 - 1
     label("zero")  # type: ignore[name-defined]
-    nop().side(0)[T2 - 1]  # type: ignore[name-defined]
+    nop().side(0)[4]  # type: ignore[name-defined]  # T2 - 1
     wrap()  # type: ignore[name-defined]
 
 

@@ -1,0 +1,227 @@
+# The spoken words (issue 17): a voice file made at build time
+# (tools/voices.py, firmware/voice/<lang>.vox) streamed to the speaker
+# through a small ring, never loaded whole into RAM.
+#
+#   v = Voice(out)                 out: the speaker port (hal/rp2/speaker.py
+#                                  DmaSpeaker, hal/host/speaker.py HostSpeaker)
+#   v.open(stream)                 an open .vox file (or io.BytesIO of one):
+#                                  reads its 16-byte header and index only
+#   v.say(("joueur", "n3", "gagne"))   a phrase, words back to back; cuts
+#                                  whatever is being said (never queued
+#                                  behind it: a word late is a wrong word)
+#   v.poll()                       each pass of the main loop: keeps the ring
+#                                  ahead of the DMA; never waits
+#   v.talking(), v.volume (0..256, 256 = as recorded), v.underruns
+#
+# The port plays the ring with no CPU in the loop (on the board: DMA paced
+# at the sample rate into the PWM compare register); this module only keeps
+# it filled.  The ring holds out.n 16-bit samples (a power of two, the DMA
+# wraps its read address on it); out.start(count) plays `count` samples from
+# slot 0, out.played() says how many the DMA has taken, out.stop() cuts and
+# leaves the output at mid-level (silence).  Samples are unsigned 8-bit in
+# the file (128 = silence) and widened to 16 bits here, volume applied,
+# CHUNK at a time (hal/rp2 gives a viper expand(); the plain one below runs
+# everywhere).  A refill that comes too late (the loop stalled longer than
+# the ring lasts, 64 ms) is counted in `underruns`: the DMA replayed old
+# samples, a crackle, never a hang or a delay.
+#
+# File format (little endian): b"BVOX", version u8 (1), word count u8, rate
+# u16, 8 bytes reserved; then per word: name (8 bytes, NUL padded), offset
+# u32, length u32 (samples, one byte each).
+import struct
+
+MAGIC = b"BVOX"
+HEADER = 16
+ENTRY = 16
+CHUNK = 128            # samples read and widened at a time
+MAX_WORDS = 8          # in one phrase
+
+
+class VoiceError(ValueError):
+    """A voice file or word refused: the message says which and why."""
+
+
+def expand(src, n, ring, pos, mask, vol):
+    """ring[(pos + i) & mask] = 128 + (src[i] - 128) * vol / 256, i < n."""
+    i = 0
+    while i < n:
+        ring[(pos + i) & mask] = 128 + (((src[i] - 128) * vol) >> 8)
+        i += 1
+
+
+class Voice:
+    def __init__(self, out, expand_fn=None):
+        self.out = out
+        self.expand = expand_fn or getattr(out, "expand", None) or expand
+        self.volume = 256
+        self.stream = None
+        self.rate = 0
+        self.names = []         # word names, in file order
+        self.index = None       # 2 ints per word: offset, length
+        # the phrase being said: word offsets and lengths (preallocated)
+        self._off = [0] * MAX_WORDS
+        self._len = [0] * MAX_WORDS
+        self._words = 0
+        self._w = 0             # word being read
+        self._pos = 0           # samples of that word already read
+        self.total = 0          # samples in the phrase
+        self.filled = 0         # samples written to the ring
+        self.active = False
+        self.underruns = 0
+        self.said = 0           # phrases started
+        self.cut = 0            # phrases cut by the next one
+
+    # ---- the voice file ------------------------------------------------
+
+    def open(self, stream):
+        """Read the header and index of a .vox file; VoiceError if it is
+        not one.  The samples stay in the file."""
+        self.stop()
+        head = stream.read(HEADER)
+        if len(head) < HEADER or head[:4] != MAGIC:
+            raise VoiceError("not a voice file (no BVOX header): run make voices")
+        version, n, rate = struct.unpack("<BBH", head[4:8])
+        if version != 1:
+            raise VoiceError("voice file version %d, this firmware reads 1" % version)
+        raw = stream.read(n * ENTRY)
+        if len(raw) < n * ENTRY:
+            raise VoiceError("voice file cut short in its index")
+        names = []
+        index = []
+        for i in range(n):
+            e = raw[i * ENTRY:(i + 1) * ENTRY]
+            k = 8
+            while k > 0 and e[k - 1] == 0:
+                k -= 1
+            names.append(e[:k].decode())
+            off, length = struct.unpack("<II", e[8:16])
+            index.append(off)
+            index.append(length)
+        self.stream = stream
+        self.rate = rate
+        self.names = names
+        self.index = index
+        set_rate = getattr(self.out, "set_rate", None)
+        if set_rate is not None:
+            set_rate(rate)
+
+    def close(self):
+        self.stop()
+        s = self.stream
+        self.stream = None
+        self.names = []
+        self.index = None
+        if s is not None:
+            s.close()
+
+    def has(self, name):
+        return name in self.names
+
+    def length(self, names):
+        """Samples in a phrase (VoiceError on a word the file lacks)."""
+        n = 0
+        for name in names:
+            n += self.index[2 * self._find(name) + 1]
+        return n
+
+    def _find(self, name):
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise VoiceError("no word %r in the voice file" % (name,))
+
+    # ---- saying --------------------------------------------------------
+
+    def say(self, names):
+        """Say the words of `names` back to back, now: whatever is being
+        said is cut.  Returns at once (the first chunks are in the ring and
+        the DMA started).  No voice file open: nothing said."""
+        if self.index is None:
+            return False
+        if len(names) > MAX_WORDS:
+            raise VoiceError("a phrase of %d words, at most %d" % (len(names), MAX_WORDS))
+        total = 0
+        k = 0
+        for name in names:
+            i = 2 * self._find(name)
+            self._off[k] = self.index[i]
+            self._len[k] = self.index[i + 1]
+            total += self.index[i + 1]
+            k += 1
+        if self.active:
+            self.cut += 1
+            self.out.stop()
+        self.active = False
+        if not total:
+            return False
+        self._words = k
+        self._w = 0
+        self._pos = 0
+        self.total = total
+        self.filled = 0
+        self._fill(self.out.n)
+        self.active = True
+        self.said += 1
+        self.out.start(total, names)
+        return True
+
+    def talking(self):
+        if self.active and self.out.played() >= self.total:
+            self.active = False
+        return self.active
+
+    def stop(self):
+        if self.active:
+            self.out.stop()
+        self.active = False
+
+    def poll(self, now_ms=None):
+        """Refill the ring behind the DMA.  Cheap when silent."""
+        if not self.active:
+            return
+        played = self.out.played()
+        if played >= self.total:
+            self.active = False
+            return
+        if played > self.filled:
+            # the loop came too late: the DMA played what was left there
+            self.underruns += 1
+            self.filled = played
+            self._seek(played)
+        space = self.out.n - (self.filled - played)
+        if space >= CHUNK:
+            self._fill(space - space % CHUNK)
+
+    def _seek(self, k):
+        """Move the reader to sample k of the phrase (after an underrun)."""
+        w = 0
+        while w < self._words and k >= self._len[w]:
+            k -= self._len[w]
+            w += 1
+        self._w = w
+        self._pos = k
+
+    def _fill(self, room):
+        out = self.out
+        buf = out.scratch
+        mask = out.n - 1
+        vol = self.volume
+        stream = self.stream
+        while room > 0 and self._w < self._words:
+            w = self._w
+            k = self._len[w] - self._pos
+            if k > room:
+                k = room
+            if k > CHUNK:
+                k = CHUNK
+            stream.seek(self._off[w] + self._pos)
+            got = stream.readinto(buf[:k]) if k < len(buf) else stream.readinto(buf)
+            if not got:
+                raise VoiceError("voice file cut short in word %r" % (self.names[w] if w < len(self.names) else w))
+            self.expand(buf, got, out.ring, self.filled, mask, vol)
+            self.filled += got
+            room -= got
+            self._pos += got
+            if self._pos >= self._len[w]:
+                self._w += 1
+                self._pos = 0

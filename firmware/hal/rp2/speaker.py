@@ -1,0 +1,117 @@
+# The board's speaker (issue 17): PWM on the speaker pin at a carrier far
+# above hearing (125 MHz / 256 = 488 kHz, TOP 255: one step per sample
+# value), its compare level written sample by sample by a DMA channel paced
+# by a DMA pacing timer at the sample rate.  No CPU in the loop: the
+# interrupts, the pads' timestamps and the LED frames are untouched while
+# the box talks; drivers.voice only tops up the ring between loop passes.
+#
+#   sp = DmaSpeaker(gpio, n=512, timer=3)   the ring: n 16-bit samples
+#   sp.start(count), sp.played(), sp.stop(), sp.set_rate(hz), sp.expand
+#
+# The ring is read with the DMA's address wrap (RING_SIZE), which needs it
+# aligned on its own size: it is carved out of an array twice as big.  Each
+# sample is a half-word write to the slice's CC register; the bus replicates
+# it into both halves, so channel A or B (whichever the pin is) gets it.
+# Pacing timer `timer` (0..3) of the DMA runs at sys_clk * X / Y = the rate.
+import machine
+import rp2
+import uctypes
+from array import array
+from micropython import const
+
+_PWM_BASE = const(0x40050000)
+_DMA_BASE = const(0x50000000)
+_DMA_TIMER0 = const(0x50000420)
+_DMA_ABORT = const(0x50000444)
+_TREQ_TIMER0 = const(0x3B)
+_TOP = const(255)
+_MID = const(128)
+
+try:
+    from drivers.voice_viper import expand as _expand
+except Exception:       # a port built without the native emitters
+    from drivers.voice import expand as _expand
+
+
+def _ratio(rate, sys_hz):
+    """(X, Y), Y < 65536, with sys_hz * X / Y as close to rate as can be."""
+    a, b = rate, sys_hz
+    while b:
+        a, b = b, a % b
+    x, y = rate // a, sys_hz // a
+    if y > 0xFFFF or x > 0xFFFF:
+        x, y = 1, (sys_hz + rate // 2) // rate
+    return x, y
+
+
+class DmaSpeaker:
+    def __init__(self, gpio, n=512, timer=3):
+        if n & (n - 1) or not 16 <= n <= 8192:
+            raise ValueError("speaker ring of %d samples: a power of two from 16 to 8192" % n)
+        self.gpio = gpio
+        self.n = n
+        self.timer = timer
+        self.expand = _expand
+        self.scratch = memoryview(bytearray(128))
+        # n half-words aligned on 2n bytes, inside an array of 2n half-words
+        self._mem = array("H", bytes(4 * n))
+        base = uctypes.addressof(self._mem)
+        skip = (-base) % (2 * n)
+        self.ring = memoryview(self._mem)[skip // 2:skip // 2 + n]
+        self._ring_addr = base + skip
+        for i in range(n):
+            self.ring[i] = _MID
+        bits = 0
+        while (1 << bits) < 2 * n:
+            bits += 1
+        self.pwm = machine.PWM(machine.Pin(gpio), freq=100000, duty_u16=0)
+        sl = (gpio >> 1) & 7
+        regs = _PWM_BASE + 0x14 * sl
+        self.cc = regs + 0x0C
+        machine.mem32[regs + 0x04] = 1 << 4      # DIV 1.0: the carrier is sys_clk / 256
+        machine.mem32[regs + 0x10] = _TOP
+        machine.mem32[self.cc] = _MID | (_MID << 16)
+        self.dma = rp2.DMA()
+        self.ctrl = self.dma.pack_ctrl(size=1, inc_read=True, inc_write=False, ring_size=bits, ring_sel=False,
+                                       treq_sel=_TREQ_TIMER0 + timer, irq_quiet=True)
+        # the channel's number and its TRANS_COUNT register (read straight:
+        # no object made per read)
+        self.channel = getattr(self.dma, "channel")
+        self._trans_count = _DMA_BASE + 0x40 * self.channel + 0x08
+        self.rate = 0
+        self.count = 0
+        self.set_rate(8000)
+
+    def set_rate(self, rate):
+        x, y = _ratio(rate, machine.freq())
+        machine.mem32[_DMA_TIMER0 + 4 * self.timer] = (x << 16) | y
+        self.rate = rate
+
+    def start(self, count, names=None):
+        self.stop()
+        self.count = count
+        self.dma.config(read=self._ring_addr, write=self.cc, count=count, ctrl=self.ctrl, trigger=True)
+
+    def played(self):
+        if not self.count:
+            return 0
+        return self.count - machine.mem32[self._trans_count]
+
+    def stop(self):
+        d = self.dma
+        if d.active():
+            d.active(0)
+            bit = 1 << self.channel
+            machine.mem32[_DMA_ABORT] = bit
+            while machine.mem32[_DMA_ABORT] & bit:
+                pass
+        self.count = 0
+        machine.mem32[self.cc] = _MID | (_MID << 16)
+
+    def busy(self):
+        return self.dma.active()
+
+    def deinit(self):
+        self.stop()
+        self.dma.close()
+        self.pwm.deinit()

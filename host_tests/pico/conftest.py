@@ -1,0 +1,63 @@
+# The real firmware on the emulated RP2040 (tools/pico, docs/pico.md).
+# These tests need the inputs from ../shared/pico (bootrom, MicroPython UF2)
+# and node with the pinned rp2040js (`make pico-deps`).  Without them they
+# are skipped with the reason, except in CI (CI=true), where a missing input
+# fails them: a CI that cannot boot the box must not pass.
+import os
+import time
+
+import pytest
+
+from tools.pico import pico as P
+from tools.pico import images
+
+
+def in_ci():
+    return os.environ.get("CI", "").lower() in ("true", "1", "yes")
+
+
+def require_emulator():
+    problems = []
+    for name, env in ((P.BOOTROM_NAME, "PICO_BOOTROM"), (P.UF2_NAME, "PICO_UF2")):
+        try:
+            P.find_input(name, env=env)
+        except P.MissingInput as e:
+            problems.append(str(e))
+    if not P.node_ready():
+        problems.append("node or the pinned rp2040js is missing: run `make pico-deps`")
+    if problems:
+        msg = "emulated RP2040: " + "; ".join(problems)
+        if in_ci():
+            pytest.fail(msg, pytrace=False)
+        pytest.skip(msg)
+
+
+@pytest.fixture(scope="session")
+def flashed():
+    """flashed(board, dest) -> copies an image of the box (made once by
+    `make flash` onto an emulated Pico, cached in build/pico) to dest."""
+    require_emulator()
+    made = {}
+
+    def get(board, dest):
+        t0 = time.monotonic()
+        info = images.copy_of(board, str(dest))
+        made.setdefault(board, (info["cached"], time.monotonic() - t0))
+        return info
+    yield get
+    for board, (cached, secs) in made.items():
+        print("\n[pico] %s image: %s" % (board, "cached" if cached else "make flash took %.0f s" % secs))
+
+
+@pytest.fixture
+def emulator():
+    require_emulator()
+    made = []
+
+    def start(**kw):
+        p = P.Pico(**kw)
+        made.append(p)
+        return p.start()
+    yield start
+    for p in made:
+        p.close()

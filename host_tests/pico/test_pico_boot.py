@@ -1,0 +1,93 @@
+# pico_matrix on the emulated RP2040 with the stock MicroPython v1.28.0:
+# flashed by `make flash` onto a fresh board (an image cached in build/pico),
+# it boots without a traceback, and the first menu frame decoded from the
+# WS2812 pin is, LED for LED, the frame the host HAL's PIO recorder gets for
+# the same state.  Then a host takes the REPL (mpremote): the box stands
+# down and its watchdog no longer resets it (issue 12: `make flash` onto a
+# running box was cut by the 5 s watchdog).
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tools.pico.pico import ROOT
+
+BOARD = "pico_matrix"
+BOARD_FILE = os.path.join(ROOT, "boards", BOARD + ".json")
+
+
+def host_first_frame():
+    """(number of frames put, the last one's words) after the host box's
+    first tick: the same state as the board's first pass of its loop."""
+    import hal
+    import main
+    app = main.main(BOARD_FILE, hal.open_host, run=False)
+    app.tick()
+    out = app.hal.display.out
+    return out.puts, list(out.last)
+
+
+def wire(words):
+    from drivers.ws2812 import wire_bytes
+    return b"".join(wire_bytes(w) for w in words)
+
+
+@pytest.fixture(scope="module")
+def booted(flashed, tmp_path_factory):
+    """The flashed box, powered on and run to its first frames."""
+    from tools.pico.pico import Pico
+    d = tmp_path_factory.mktemp("pico")
+    flashed(BOARD, d / "flash.bin")
+    p = Pico(board=BOARD, flash=str(d / "flash.bin"))
+    p.start()
+    puts, words = host_first_frame()
+    t0 = time.monotonic()
+    while len(p.events("ws2812")) < puts and p.now_us < 8e6:
+        p.run_for(250000)
+    p.run_for(1000000)          # a second of the menu after it
+    p.boot_wall_s = time.monotonic() - t0
+    p.host_frame = (puts, words)
+    yield p
+    p.close()
+
+
+def test_pico_matrix_boots_without_traceback(booted):
+    text = booted.serial_text()
+    assert "Traceback" not in text and "Error" not in text, text[-2000:]
+    assert booted.events("reset")[-1]["n"] == 0, "the box reset itself: %s" % booted.events("reset")
+    frames = booted.events("ws2812")
+    assert frames, "no WS2812 frame in %.1f s emulated" % (booted.now_us / 1e6)
+    print("\n[pico] first frame at %.0f ms emulated; boot run %.1f s wall" % (
+        frames[0]["t"] / 1000, booted.boot_wall_s))
+
+
+def test_pico_matrix_first_menu_frame_is_the_host_frame(booted):
+    puts, words = booted.host_frame
+    frames = booted.events("ws2812")
+    assert len(frames) >= puts
+    f = frames[puts - 1]
+    assert f["violations"] == 0, f["notes"]          # WS2812B timings held
+    got = bytes.fromhex(f["data"])
+    want = wire(words)
+    assert len(got) == len(want) == 3 * 256
+    wrong = [i for i in range(256) if got[3 * i:3 * i + 3] != want[3 * i:3 * i + 3]]
+    assert not wrong, "LEDs %s differ: board %s, host %s" % (
+        wrong[:8], got[3 * wrong[0]:3 * wrong[0] + 3].hex(), want[3 * wrong[0]:3 * wrong[0] + 3].hex())
+    assert any(want), "the host frame is dark: nothing compared"
+
+
+def test_pico_matrix_stands_down_for_the_host(booted):
+    """A host takes the REPL while the box runs: the box stops its loop and
+    its watchdog (stand-down); 6 s with nothing fed and no reset."""
+    p = booted
+    p.run_free()
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    r = subprocess.run([mpremote, "connect", "socket://127.0.0.1:%d" % p.port, "exec",
+                        "import time; time.sleep(6); print('still', 'here')"],
+                       capture_output=True, text=True, timeout=300)
+    p.pause()
+    assert r.returncode == 0 and "still here" in r.stdout, r.stdout + r.stderr
+    assert "box stopped by the host" in p.serial_text()
+    assert [e["reason"] for e in p.events("reset")] == ["power-on"]

@@ -1,0 +1,131 @@
+# The board's speaker port (hal/rp2/speaker.py) on CPython against stand-ins
+# for machine, rp2 and uctypes: the registers it writes are the ones the
+# RP2040 datasheet names for PWM at 488 kHz fed by a DMA channel paced by a
+# pacing timer at the sample rate, reading an aligned ring.
+import sys
+import types
+
+import pytest
+
+
+class Mem32(dict):
+    """The registers; CHAN_ABORT reads 0 (the abort is over at once) and
+    remembers what was written to it."""
+    aborted = 0
+
+    def __missing__(self, k):
+        return 0
+
+    def __setitem__(self, k, v):
+        if k == 0x50000444:
+            self.aborted |= v
+            v = 0
+        dict.__setitem__(self, k, v)
+
+
+class FakeDMA:
+    def __init__(self):
+        self.channel = 5
+        self.configs = []
+        self.on = False
+        self.closed = False
+
+    def pack_ctrl(self, **kw):
+        self.ctrl_kw = kw
+        return 0x1234
+
+    def config(self, **kw):
+        self.configs.append(kw)
+        self.on = bool(kw.get("trigger"))
+
+    def active(self, v=None):
+        if v is not None:
+            self.on = bool(v)
+        return self.on
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.fixture
+def port(monkeypatch):
+    machine = types.ModuleType("machine")
+    machine.mem32 = Mem32()
+    machine.freq = lambda: 125000000
+    machine.Pin = lambda g, *a, **k: ("pin", g)
+    pwms = []
+
+    class PWM:
+        def __init__(self, pin, freq=0, duty_u16=0):
+            self.pin = pin
+            pwms.append(self)
+
+        def deinit(self):
+            self.off = True
+    machine.PWM = PWM
+    rp2 = types.ModuleType("rp2")
+    rp2.DMA = FakeDMA
+    uctypes = types.ModuleType("uctypes")
+    uctypes.addressof = lambda obj: 0x20001234
+    micropython = types.ModuleType("micropython")
+    micropython.const = lambda v: v
+    micropython.viper = micropython.native = lambda f: f
+    for name, mod in (("machine", machine), ("rp2", rp2), ("uctypes", uctypes), ("micropython", micropython)):
+        monkeypatch.setitem(sys.modules, name, mod)
+    for name in ("hal.rp2.speaker", "drivers.voice_viper"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    import hal.rp2.speaker as sp
+    yield sp, machine, pwms
+    sys.modules.pop("hal.rp2.speaker", None)
+    sys.modules.pop("drivers.voice_viper", None)
+
+
+def test_speaker_rp2_pwm_carrier_far_above_hearing(port):
+    sp, machine, pwms = port
+    s = sp.DmaSpeaker(16)
+    base = 0x40050000 + 0x14 * 0              # GP16: slice 0, channel A
+    assert pwms[0].pin == ("pin", 16)
+    assert machine.mem32[base + 0x10] == 255  # TOP: 256 steps, one per sample value
+    assert machine.mem32[base + 0x04] == 1 << 4   # DIV 1.0: 125 MHz / 256 = 488 kHz
+    assert s.cc == base + 0x0C
+    assert machine.mem32[s.cc] == 128 | (128 << 16)   # silence: mid-level
+    s28 = sp.DmaSpeaker(29)
+    assert s28.cc == 0x40050000 + 0x14 * 6 + 0x0C
+
+
+def test_speaker_rp2_dma_paced_by_a_timer_at_the_sample_rate(port):
+    sp, machine, pwms = port
+    s = sp.DmaSpeaker(16, n=512, timer=3)
+    assert machine.mem32[0x50000420 + 4 * 3] == (1 << 16) | 15625     # 125 MHz * 1 / 15625 = 8 kHz
+    kw = s.dma.ctrl_kw
+    assert kw["treq_sel"] == 0x3B + 3             # TREQ of pacing timer 3
+    assert kw["size"] == 1 and kw["inc_read"] and not kw["inc_write"]
+    assert kw["ring_size"] == 10 and not kw["ring_sel"]   # read wraps on 1024 bytes = 512 samples
+    assert s._ring_addr % 1024 == 0
+    assert 0x20001234 <= s._ring_addr < 0x20001234 + 1024
+    assert len(s.ring) == 512
+    s.start(4000)
+    c = s.dma.configs[-1]
+    assert c == {"read": s._ring_addr, "write": s.cc, "count": 4000, "ctrl": 0x1234, "trigger": True}
+    machine.mem32[0x50000000 + 0x40 * 5 + 0x08] = 3900    # TRANS_COUNT left
+    assert s.played() == 100
+
+
+def test_speaker_rp2_stop_aborts_the_channel_and_goes_silent(port):
+    sp, machine, pwms = port
+    s = sp.DmaSpeaker(16)
+    s.start(1000)
+    machine.mem32[s.cc] = 200
+    s.stop()
+    assert not s.dma.on and machine.mem32[s.cc] == 128 | (128 << 16)
+    assert machine.mem32.aborted == 1 << 5            # CHAN_ABORT of channel 5
+    assert s.played() == 0
+
+
+def test_speaker_rp2_timer_ratio_for_other_clocks(port):
+    sp, machine, pwms = port
+    assert sp._ratio(8000, 125000000) == (1, 15625)
+    x, y = sp._ratio(11025, 125000000)
+    assert y <= 0xFFFF and abs(125000000 * x / y - 11025) < 1
+    x, y = sp._ratio(8000, 133000000)
+    assert y <= 0xFFFF and abs(133000000 * x / y - 8000) < 1

@@ -1,0 +1,73 @@
+"""Flash images with the box on them, made the way a user makes one: a fresh
+emulated Pico (the UF2 only) and `make flash BOARD=... PORT=socket://...`.
+A flash takes a minute or more of emulation, so the image is kept in
+build/pico/flashed-<board>.bin with a key (sha256 of the firmware sources,
+the board file, the flash tools and the UF2) and made again only when one
+of those changed.  Tests copy it before booting it (a run writes to flash).
+"""
+import hashlib
+import os
+import shutil
+import subprocess
+import time
+
+from tools.pico.pico import Pico, PicoError, ROOT, UF2_NAME, find_input
+
+CACHE = os.path.join(ROOT, "build", "pico")
+
+
+def source_key(board, uf2):
+    h = hashlib.sha256()
+    files = []
+    for d, dirs, names in os.walk(os.path.join(ROOT, "firmware")):
+        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        files += [os.path.join(d, n) for n in sorted(names) if n.endswith(".py")]
+    files += [os.path.join(ROOT, "boards", board + ".json"), os.path.join(ROOT, "tools", "flash.py"),
+              os.path.join(ROOT, "tools", "mpy.py"), os.path.join(ROOT, "requirements.txt"), uf2]
+    for f in files:
+        h.update(os.path.relpath(f, ROOT).encode())
+        with open(f, "rb") as fh:
+            h.update(fh.read())
+    return h.hexdigest()
+
+
+def flashed_image(board, uf2=None, bootrom=None, log=None, timeout=900):
+    """The path of a 2 MiB flash image holding the box for `board`, made by
+    `make flash` onto an emulated Pico if not cached.  Returns (path, info)
+    with info: {'cached': bool, 'seconds': wall time of the flash, 'output':
+    make's output}."""
+    uf2 = find_input(UF2_NAME, uf2, "PICO_UF2")
+    os.makedirs(CACHE, exist_ok=True)
+    path = os.path.join(CACHE, "flashed-%s.bin" % board)
+    key = source_key(board, uf2)
+    try:
+        with open(path + ".key") as f:
+            if f.read().strip() == key and os.path.getsize(path) == 2 * 1024 * 1024:
+                return path, {"cached": True, "seconds": 0.0, "output": ""}
+    except OSError:
+        pass
+    work = path + ".work"
+    t0 = time.monotonic()
+    with Pico(uf2=uf2, bootrom=bootrom, flash=work, fresh=True, board=board) as p:
+        p.start()
+        p.run_free()
+        cmd = ["make", "--no-print-directory", "flash", "BOARD=" + board,
+               "PORT=socket://127.0.0.1:%d" % p.port]
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+        out = r.stdout + r.stderr
+        if log:
+            log(out)
+        p.pause()
+        if r.returncode:
+            raise PicoError("`%s` failed (exit %d):\n%s" % (" ".join(cmd[:5]), r.returncode, out[-3000:]))
+    os.replace(work, path)
+    with open(path + ".key", "w") as f:
+        f.write(key)
+    return path, {"cached": False, "seconds": time.monotonic() - t0, "output": out}
+
+
+def copy_of(board, dest, **kw):
+    """A private copy of the flashed image at `dest` (a run writes to it)."""
+    src, info = flashed_image(board, **kw)
+    shutil.copyfile(src, dest)
+    return info

@@ -1,0 +1,75 @@
+// PIO on emulated time.  rp2040js 1.4.1 steps the PIO from its own
+// setTimeout loop, on wall-clock time, ignoring CLKDIV, instruction delays
+// and the enable bit, so a WS2812 frame would take wall time and its bit
+// timings would mean nothing.  Here that loop is switched off and every
+// enabled state machine is stepped by the run loop up to the current
+// emulated time: one PIO cycle = CLKDIV / clk_sys, an instruction with
+// delay d costs 1 + d cycles, a stalled machine just lets time pass.
+// Each pin change is stamped with the emulated time at which the instruction
+// that made it started (ns), for the WS2812 decoder.
+
+export class PioClock {
+  /** chip: Chip; onPins(pioIndex, values, changedMask, tNanos) */
+  constructor(chip, onPins) {
+    this.chip = chip;
+    this.now = 0; // ns, emulated time of the instruction being stepped
+    for (const pio of chip.mcu.pio) {
+      pio.run = () => { pio.stopped = false; };   // no wall-clock loop
+      const set = pio.pinValuesChanged.bind(pio);
+      pio.pinValuesChanged = (value, first, count) => {
+        const before = pio.pinValues;
+        set(value, first, count);
+        const changed = before ^ pio.pinValues;
+        if (changed) onPins(pio.index, pio.pinValues, changed, this.now);
+      };
+      for (const sm of pio.machines) {
+        sm.emuBase = -1;
+        sm.emuPeriod = 0;
+        sm.emuLast = 0;
+      }
+    }
+  }
+
+  static period(sm, clkSys) {
+    const div = (sm.clockDivInt || 65536) + sm.clockDivFrac / 256;
+    return (div * 1e9) / clkSys;
+  }
+
+  /** Run every enabled state machine up to `nanos` (chip clock). */
+  step(nanos) {
+    const { mcu } = this.chip;
+    for (const pio of mcu.pio) {
+      let any = false;
+      for (const sm of pio.machines) {
+        if (!sm.enabled) { sm.emuBase = -1; continue; }
+        const period = PioClock.period(sm, mcu.clkSys);
+        // cycle k of this machine runs at emuBase + k * period; rebased when
+        // it is enabled, restarted (cycles back to 0) or its divider changes
+        if (sm.emuBase < 0 || period !== sm.emuPeriod || sm.cycles < sm.emuLast) {
+          sm.emuBase = nanos - sm.cycles * period;
+          sm.emuPeriod = period;
+        }
+        const target = Math.floor((nanos - sm.emuBase) / period);
+        while (sm.cycles < target) {
+          this.now = sm.emuBase + sm.cycles * period;
+          const before = sm.cycles;
+          sm.step();
+          if (sm.cycles === before) { sm.cycles = target; break; } // stalled: time passes
+          any = true;
+        }
+        sm.emuLast = sm.cycles;
+      }
+      if (any) pio.checkChangedPins();
+    }
+  }
+
+  /** True if some state machine is running (not stalled on an empty FIFO). */
+  busy() {
+    for (const pio of this.chip.mcu.pio) {
+      for (const sm of pio.machines) {
+        if (sm.enabled && (!sm.waiting || !sm.txFIFO.empty)) return true;
+      }
+    }
+    return false;
+  }
+}
