@@ -129,6 +129,82 @@ def play(scn, flash, out_dir, pico=None, keep=None):
             p.close()
 
 
+def heap_lines(text):
+    """The box's `heap <tag> <alloc> <free>` console lines: [(tag, alloc, free)]."""
+    out = []
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) == 4 and f[0] == "heap" and f[2].isdigit() and f[3].isdigit():
+            out.append((f[1], int(f[2]), int(f[3])))
+    return out
+
+
+AGAIN_US = 2000000      # after a game: a press (the "after" menu), then "again"
+
+
+def play_many(scn, flash, n, out_dir=None, pico=None, each=None):
+    """n games of scenario `scn` in a row on one emulated box (the first
+    through the menus, the next ones with "again"), the host box keeping
+    step game by game (it deals with the seed the board printed).  each(p,
+    i, game) after every game (the board paused; game: its seed, the host's
+    log, its end).  Returns the Pico (closed unless given) and the list."""
+    own = pico is None
+    p = pico or Pico(flash=flash, board=scn.board)
+    box = S.HostBox(scn.board_path(), None)
+    games = []
+    try:
+        if own:
+            p.start()
+        t0 = (int(first_frame(p)) // 1000) * 1000 + SETTLE_US
+        pins = scn.pins()
+        pre = scn.prefix()
+        for at, pad, hold in pre:
+            box.tap(pad, at, hold)
+        press_all(p, pins, t0, pre)
+        start_at = pre[-1][0]
+        for i in range(n):
+            seed = None
+            limit = t0 + start_at + 4000000
+            while seed is None and p.now_us < limit:
+                p.run_for(250000)
+                seeds = [ln.split()[2] for ln in p.serial_text().splitlines()
+                         if ln.startswith("game %s " % scn.game)]
+                if len(seeds) > i:
+                    seed = int(seeds[i])
+            if seed is None:
+                raise PlayError("%s game %d: the board never dealt; console:\n%s"
+                                % (scn.name, i + 1, p.serial_text()[-2000:]))
+            box.app.seed = seed
+            players = S.Players(scn, box)
+            box.run_until(box.clock.now + scn.max_s * 1000000, players,
+                          lambda b: b.app.state in ("end", "error"))
+            if box.app.state != "end":
+                raise PlayError("%s game %d: the host box stopped in state %s"
+                                % (scn.name, i + 1, box.app.state))
+            press_all(p, pins, t0, players.presses)
+            end = box.clock.now
+            p.run_until(t0 + end + AFTER_US)
+            g = Game()
+            g.seed, g.end_us, g.presses = seed, t0 + end, players.presses
+            games.append(g)
+            if each is not None:
+                each(p, i, g)
+            # the "after" menu (any pad once the end screen was seen 1.5 s),
+            # then "again" (pad 2 chooses): the next game begins at that press
+            a = end + AGAIN_US
+            nxt = [(a, 0, S.TAP_US), (a + S.MENU_GAP_US, S.CHOOSE, S.TAP_US)]
+            for at, pad, hold in nxt:
+                box.tap(pad, at, hold)
+            press_all(p, pins, t0, nxt)
+            start_at = nxt[-1][0]
+            box.run_until(start_at - 1000)
+        return p, games
+    finally:
+        box.close()
+        if own:
+            p.close()
+
+
 def replay_ok(path):
     """`make replay LOG=path`: (exit code, output)."""
     r = subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed", "replay", "LOG=" + path, "ARGS=--headless"],
