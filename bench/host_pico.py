@@ -201,16 +201,14 @@ def bench_pico_boot_and_pads():
     return rows
 
 
-_FRAMES = ("import time, machine\n"
+_FRAMES = ("import time\n"
            "c = BOX.cap\n"
            "d = BOX.disp\n"
-           "sync = machine.Pin(25, machine.Pin.OUT)\n"
-           "sync.value(1)\n"
-           "sync.value(0)\n"
-           "time.sleep_ms(300)\n"
            "w0 = c._w\n"
-           "win = []\n"
-           "end = time.ticks_add(time.ticks_us(), 2500000)\n"
+           "while c._w == w0:\n"          # wait for the harness's first press
+           "    c.poll(time.ticks_us())\n"
+           "w0 = c._w\n"
+           "end = time.ticks_add(time.ticks_us(), 2700000)\n"
            "while time.ticks_diff(end, time.ticks_us()) > 0:\n"
            "    c.poll(time.ticks_us())\n"
            "    if not d.busy():\n"
@@ -220,43 +218,36 @@ _FRAMES = ("import time, machine\n"
 
 def _masked(tmp, pins):
     """Presses while frames are sent back to back (the box stood down, a
-    loop on it showing frames and polling the pads), against presses at
-    idle: the extra latency is the time interrupts were masked."""
+    loop on it showing frames and polling the pads), against presses
+    between transfers: the extra latency is the time interrupts were
+    masked."""
     from tools.pico import faults
-    flash = os.path.join(tmp, "flash.bin")
+    from tools.pico import play as PL
     flash = _image(tmp)
     p, t0 = faults.boot(flash, BOARD)
     rows = []
     try:
         p.run_free()
         try:
-            from tools.pico import play as PL
             PL.mpremote(p.port, "resume", "exec", "--no-follow", _FRAMES)
         finally:
-            p.pause()
-        sync = [e["t"] for e in p.events("gpio") if e["gpio"] == 25 and e["level"] == 1]
-        if not sync:
-            raise RuntimeError("the frame loop did not start")
-        ts = sync[-1]
+            now = p.pause()
+        start = int(now) + 5000
+        p.press(pins[0], start, 5000)       # the loop starts at this press
         edges = []
-        e = ts + 400000
+        e = start + 300000
         k = 0
-        while e < ts + 2600000:
+        while e < start + 2500000:
             p.press(pins[k % 4], e, 5000)
             edges.append((e, k % 4))
             e += 23000 + (k * 389) % 3000
             k += 1
-        p.run_until(ts + 3500000)
-        p.run_free()
-        try:
-            out = PL.mpremote(p.port, "resume", "exec", "print('R', RESULT)")
-        finally:
-            p.pause()
+        p.run_until(start + 3200000)
+        out = faults.look(p, "print('R', RESULT)")
         line = [x for x in out.splitlines() if x.startswith("R ")][-1]
         w0, w1, times, pads = eval(line[2:], {})
         _no_reset(p)
-        off = 0
-        frames = [(f["t"], f["end"]) for f in p.events("ws2812") if f["t"] > ts]
+        frames = [(f["t"], f["end"]) for f in p.events("ws2812") if f["t"] > start]
         got = []
         size = len(times)
         idx = w0
@@ -265,77 +256,18 @@ def _masked(tmp, pins):
             got.append((times[i], pads[i]))
             idx = (idx + 1) % (2 * size)
         lat_in, lat_out = [], []
-        j = 0
         for tt, kk in got:
-            # the edge this timestamp answers: the latest edge of that pad before it
-            cand = [e for e, k2 in edges if k2 == kk and e <= tt + off]
+            # the edge this timestamp answers: the latest edge of its pad before it
+            cand = [e for e, k2 in edges if k2 == kk and e <= tt]
             if not cand:
                 continue
             e = cand[-1]
-            lat = tt + off - e
             inside = any(a <= e <= b for a, b in frames)
-            (lat_in if inside else lat_out).append(lat)
+            (lat_in if inside else lat_out).append(tt - e)
+        rows.append(("pico ws2812 frame: presses measured during transfers", len(lat_in), "presses", INTERP))
         if lat_in and lat_out:
             rows.append(("pico ws2812 frame: extra interrupt latency during a transfer (max)",
                          max(lat_in) - statistics.median(lat_out), "us emulated", INTERP))
-            rows.append(("pico ws2812 frame: presses measured during transfers", len(lat_in), "presses", INTERP))
     finally:
         p.close()
-    return rows
-
-
-_HEAP = "import gc\ngc.collect()\nprint('HEAP', gc.mem_free(), gc.mem_alloc())\n"
-
-
-def _heap_now(p):
-    from tools.pico import faults
-    for line in faults.look(p, _HEAP).splitlines():
-        if line.startswith("HEAP "):
-            f = line.split()
-            return int(f[1]), int(f[2])
-    return None, None
-
-
-def bench_pico_games():
-    """Each game through the pins once (its live heap at the end, its peak
-    from the box's heap lines), then PICO_BENCH_GAMES games of Tape-treize
-    in a row on one box (free heap after them: no leak)."""
-    if not _ready():
-        return [("pico heap: free after games in a row", None, "bytes", INTERP)]
-    from tools.pico import play as PL
-    from tools.pico import scenarios as S
-    from tools.pico.pico import Pico
-    rows = []
-    tmp = tempfile.mkdtemp(prefix="bench_pico_games_")
-    try:
-        for name in ("batawaf", "bataille", "tape"):
-            scn = S.SCENARIOS[name]
-            p = Pico(flash=_image(tmp), board=BOARD)
-            p.start()
-            try:
-                g = PL.play(scn, None, os.path.join(tmp, "logs"), pico=p)
-                peak = [a for tag, a, f in PL.heap_lines(g.console)]
-                if peak:
-                    rows.append(("pico heap: peak live in %s (heap lines)" % name, max(peak), "bytes", INTERP))
-                free, alloc = _heap_now(p)
-                rows.append(("pico heap: live after %s, collected" % name, alloc, "bytes", INTERP))
-                rows.append(("pico game: %s through the pins, emulated" % name,
-                             (g.game_end_us - g.t0) / 1e6, "s emulated", INTERP))
-            finally:
-                p.close()
-        n = int(os.environ.get("PICO_BENCH_GAMES", "10"))
-        p = Pico(flash=_image(tmp), board=BOARD)
-        p.start()
-        try:
-            PL.play_many(S.SCENARIOS["tape"], None, n, pico=p)
-            free, alloc = _heap_now(p)
-            rows.append(("pico heap: free after %d Tape-treize games in a row" % n, free, "bytes", INTERP))
-            rows.append(("pico heap: live after %d Tape-treize games in a row" % n, alloc, "bytes", INTERP))
-            peak = [a for tag, a, f in PL.heap_lines(p.serial_text())]
-            if peak:
-                rows.append(("pico heap: peak live over %d games (heap lines)" % n, max(peak), "bytes", INTERP))
-        finally:
-            p.close()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
     return rows
