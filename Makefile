@@ -16,16 +16,19 @@ LOG     ?=
 N       ?= 10000
 
 .DEFAULT_GOAL := help
-.PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats fuzz replay diagrams voices clean pico pico-deps test-pico pico-soak
+.PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico pico-soak
 
 help:  ## list every target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
 
+# (its messages go to stderr: `make sim ARGS='--log -' > game.jsonl` on a
+# fresh clone keeps stdout for the log)
 $(STAMP): requirements.txt
-	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements.txt
-	touch $(STAMP)
+	@echo "creating $(VENV) with the pinned tools of requirements.txt (once)" >&2
+	@$(PY) -m venv $(VENV) >&2
+	@$(BIN)/pip install --quiet --upgrade pip >&2
+	@$(BIN)/pip install --quiet -r requirements.txt >&2
+	@touch $(STAMP)
 
 venv: $(STAMP)  ## create .venv with the pinned host tools
 
@@ -38,7 +41,7 @@ lint: $(STAMP)  ## static check of firmware/ against the official RP2 stubs (myp
 	$(PYTHON) tools/lint.py
 
 test-micropython: $(STAMP)  ## the portable tests under the real MicroPython unix port
-	$(MPY) host_tests/mp_run.py
+	MP_PROGRESS=$$([ -t 1 ] && echo 1) $(MPY) host_tests/mp_run.py
 
 test-cpython: $(STAMP)  ## the whole suite under pytest on CPython
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q host_tests --ignore=host_tests/pico
@@ -64,22 +67,25 @@ pico-soak: $(STAMP) $(PICO_STAMP)  ## long faults on the emulated Pico: 60 s of 
 	PICO_SOAK=1 $(PYTHON) -m pytest -q host_tests/pico/test_pico_faults.py
 
 pico: $(STAMP) $(PICO_STAMP)  ## the box on an emulated Pico (no Pico needed); USB serial on socket://127.0.0.1:2040 (PICO_PORT=)
-	$(PYTHON) -m tools.pico serve --install --board $(BOARD) --port $(PICO_PORT) $(ARGS)
+	$(PYTHON) -m tools.pico serve --install --window --board $(BOARD) --port $(PICO_PORT) $(ARGS)
 
 mpy: $(STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy)
 	$(PYTHON) tools/mpy.py build build/mpy
 
 sim: $(STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
-	$(PYTHON) -m sim --board $(BOARD) $(ARGS)
+	@$(PYTHON) -m sim --board $(BOARD) $(ARGS)
 
 flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
 	$(PYTHON) tools/flash.py --no-build --board $(BOARD) $(if $(PORT),--port $(PORT),)
 
+# PORTCHECK: a socket:// PORT nobody answers at is said in one line
+PORTCHECK = $(if $(PORT),$(PYTHON) tools/port.py "$(PORT)" &&,)
+
 repl: $(STAMP)  ## open the board's REPL (PORT=...)
-	$(BIN)/mpremote $(CONNECT) repl
+	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) repl
 
 selftest: $(STAMP)  ## run the hardware self-test on a connected box (PORT=...)
-	$(BIN)/mpremote $(CONNECT) exec "import hal; from app import selftest; h = hal.open_board(); h.watchdog.start(); selftest.run(h)"
+	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) exec "import hal; from app import selftest; h = hal.open_board(); h.watchdog.start(); selftest.run(h)"
 
 bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
 	$(PYTHON) bench/run.py
@@ -87,11 +93,16 @@ bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.j
 stats: $(STAMP)  ## game statistics (GAME=bataille PLAYERS=2 N=10000 OPTS='...')
 	$(PYTHON) tools/stats.py --game $(or $(GAME),bataille) --players $(or $(PLAYERS),2) -n $(N) $(OPTS)
 
+stats-check: $(STAMP)  ## the published War figures reproduced (B4 short=lose, 20,000 games each; fails if not)
+	$(PYTHON) tools/stats.py --game bataille --down 1 --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_bataille.png
+	$(PYTHON) tools/stats.py --game batawaf --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_batawaf.png
+
 fuzz: $(STAMP)  ## long randomized runs of every game (slow)
 	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m fuzz
 
 replay: $(STAMP)  ## replay a game log (LOG=path)
-	$(PYTHON) -m sim --replay $(LOG) $(ARGS)
+	@[ -n "$(LOG)" ] || { echo "make replay: say which log: make replay LOG=path/to/game.jsonl" >&2; exit 2; }
+	@$(PYTHON) -m sim --replay "$(LOG)" $(ARGS)
 
 voices: $(STAMP)  ## regenerate the spoken words (voices/words.txt -> firmware/voice/*.vox; espeak-ng + sox)
 	@command -v espeak-ng >/dev/null && command -v sox >/dev/null || { \

@@ -17,6 +17,8 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from progress import Progress  # noqa: E402
 
 
 def run_portable(cmd, quick):
@@ -34,27 +36,41 @@ def run_portable(cmd, quick):
     return rows
 
 
-def run_host():
-    rows = []
+def host_benches():
+    """[(module.function, function)] of every bench/host_*.py."""
+    out = []
     for f in sorted(os.listdir(HERE)):
         if f.startswith("host_") and f.endswith(".py"):
             mod = __import__(f[:-3])
             for name in sorted(dir(mod)):
                 if name.startswith("bench_"):
-                    for row in getattr(mod, name)():
-                        # a host module measuring MicroPython in a subprocess
-                        # names the interpreter as a 4th item
-                        figure, value, unit = row[:3]
-                        interp = row[3] if len(row) > 3 else "cpython"
-                        rows.append({"figure": figure, "interpreter": interp, "value": value, "unit": unit})
+                    out.append(("%s.%s" % (f[:-3], name), getattr(mod, name)))
+    return out
+
+
+def run_host(benches, progress, done):
+    rows = []
+    for i, (what, fn) in enumerate(benches):
+        progress.show(done + i, what, force=True)
+        for row in fn():
+            # a host module measuring MicroPython in a subprocess
+            # names the interpreter as a 4th item
+            figure, value, unit = row[:3]
+            interp = row[3] if len(row) > 3 else "cpython"
+            rows.append({"figure": figure, "interpreter": interp, "value": value, "unit": unit})
     return rows
 
 
 def main():
     from mp import micropython_bin
+    benches = host_benches()
+    progress = Progress("bench", total=2 + len(benches))
+    progress.show(0, "portable figures on CPython", force=True)
     rows = run_portable([sys.executable], False)
+    progress.show(1, "portable figures on MicroPython", force=True)
     rows += run_portable([micropython_bin()], False)
-    rows += run_host()
+    rows += run_host(benches, progress, 2)
+    progress.close()
     rows.sort(key=lambda r: (r["figure"], r["interpreter"]))
     w = max(len(r["figure"]) for r in rows)
     print("%-*s  %-11s  %14s  %s" % (w, "figure", "interpreter", "value", "unit"))
@@ -70,4 +86,7 @@ def main():
 
 
 if __name__ == "__main__":
+    import argparse
+    # no options: refuse a stray argument rather than start a long run
+    argparse.ArgumentParser(description=__doc__.split("\n")[0]).parse_args()
     main()

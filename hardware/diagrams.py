@@ -43,17 +43,30 @@ COLORS = {"pad": "#1a7f37", "led": "#d4700a", "display": "#1f5fbf", "buzzer": "#
 FS = 6.5  # font size of the row labels
 
 
+def check_board(path):
+    """The firmware's own board-file checker (hal.board, what the box runs at
+    boot): a bad pin stops the drawing with its one-line message."""
+    fw = os.path.join(ROOT, "firmware")
+    if fw not in sys.path:
+        sys.path.insert(0, fw)
+    from hal import board as _board
+    try:
+        _board.load(path)
+    except _board.BoardError as e:
+        sys.stderr.write("diagrams: %s; nothing drawn\n" % e)
+        raise SystemExit(2)
+
+
 def load_boards(boards_dir=os.path.join(ROOT, "boards")):
-    """{name: board dict} of every boards/*.json, read as plain JSON."""
+    """{name: board dict} of every boards/*.json, each checked, as plain JSON."""
     out = {}
     for path in sorted(glob.glob(os.path.join(boards_dir, "*.json"))):
+        check_board(path)
         with open(path) as f:
-            try:
-                out[os.path.basename(path)[:-5]] = json.load(f)
-            except ValueError as e:
-                raise SystemExit("%s is not valid JSON: %s" % (path, e))
+            out[os.path.basename(path)[:-5]] = json.load(f)
     if not out:
-        raise SystemExit("no board file in %s" % boards_dir)
+        sys.stderr.write("diagrams: no board file (*.json) in %s\n" % boards_dir)
+        raise SystemExit(2)
     return out
 
 
@@ -545,6 +558,10 @@ def main(argv=None):
     ap.add_argument("--out", default=None, help="draw into this directory; README left alone")
     ap.add_argument("--check", action="store_true", help="only check that README.md's tables are current")
     a = ap.parse_args(argv)
+    if a.out == "":
+        ap.error("--out needs a folder (without --out: hardware/diagrams and README.md)")
+    if not os.path.isdir(a.boards):
+        ap.error("--boards %r is not a folder of board files" % a.boards)
     boards = load_boards(a.boards)
     readme = os.path.join(HERE, "README.md")
     with open(readme) as f:
@@ -568,7 +585,10 @@ def main(argv=None):
         if new != text:
             with open(readme, "w") as f:
                 f.write(new)
-    print("diagrams: %d boards drawn into %s" % (len(boards), os.path.relpath(out, ROOT)))
+    shown = os.path.abspath(out)
+    if shown.startswith(ROOT + os.sep):
+        shown = os.path.relpath(shown, ROOT)
+    print("diagrams: %d boards drawn into %s" % (len(boards), shown))
     return 0
 
 

@@ -20,9 +20,22 @@ def modules():
                    if f.startswith("test_") and f.endswith(".py")])
 
 
+# MP_PROGRESS=1 (the Makefile sets it when the output is a terminal): one
+# line, rewritten in place, says which test runs (the port has no isatty)
+PROGRESS = os.getenv("MP_PROGRESS") == "1"
+
+
+def progress(i, n, what):
+    """The line for test i of n (what: its name), or cleared (what empty)."""
+    if PROGRESS:
+        text = ("micropython [%d/%d] %s" % (i, n, what))[:78] if what else ""
+        sys.stdout.write("\r" + text + " " * (78 - len(text)) + "\r")
+
+
 def main():
     passed = 0
     failed = 0
+    tests = []
     for modname in modules():
         try:
             mod = __import__(modname)
@@ -32,18 +45,19 @@ def main():
             failed += 1
             continue
         for name in sorted(dir(mod)):
-            if not name.startswith("test_"):
-                continue
-            fn = getattr(mod, name)
-            if not callable(fn):
-                continue
-            try:
-                fn()
-                passed += 1
-            except Exception as e:
-                failed += 1
-                print("FAIL", modname + "." + name)
-                sys.print_exception(e)
+            if name.startswith("test_") and callable(getattr(mod, name)):
+                tests.append((modname, name, getattr(mod, name)))
+    for i, (modname, name, fn) in enumerate(tests):
+        progress(i + 1, len(tests), modname + "." + name)
+        try:
+            fn()
+            passed += 1
+        except Exception as e:
+            failed += 1
+            progress(i + 1, len(tests), "")
+            print("FAIL", modname + "." + name)
+            sys.print_exception(e)
+    progress(len(tests), len(tests), "")
     print("micropython: %d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
 

@@ -43,6 +43,7 @@ def test_sim_cli_options_reach_the_game_only_when_given():
     assert c.options == {"ace": "low", "down": 1, "pickup": "ordered", "length": "court", "addition": True}
     assert cli.parse(["--length", "12"]).options == {"length": 12}
     assert cli.parse(["--game", "batawaf", "--short", "lose"]).options == {"short": "lose"}
+    assert cli.parse(["--game", "tape", "--length", "10min"]).options == {"length": "10min"}
     assert cli.parse(["--length", "5min"]).options == {"length": "5min"}
 
 

@@ -144,3 +144,53 @@ def test_sim_window_without_a_screen_says_so_and_lets_bots_play():
     assert "Traceback" not in r.stderr
     assert r.returncode == 0 and "no window can be opened" in r.stderr and "--headless" in r.stderr
     assert "batawaf over" in r.stderr
+
+
+def _menu_button_run(board, hal_has_menu):
+    """The window's pixel where the menu button goes, and the menu presses a
+    click there made."""
+    cfg, b = open_box("--board", board)
+    if hal_has_menu:
+        b.menu = None       # as when the host HAL brings its own menu button
+    rect = _view_layout(b).menu_rect
+    seen = {}
+    pressed = []
+    b.menu_button = lambda down: pressed.append(down)
+
+    def script(n):
+        surf = pygame.display.get_surface()
+        if n == 5:
+            seen["pixel"] = tuple(surf.get_at((rect.x + 4, rect.centery)))[:3]
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+        if n == 8:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    try:
+        assert window.run(cfg, b, on_frame=script) == 0
+    finally:
+        b.close()
+    return seen["pixel"], pressed
+
+
+def _view_layout(b, menu=True):
+    from sim import view as _view
+    return _view.Layout(b.kind, b.width, b.height, b.n_pads, 1.0, menu=menu)
+
+
+def test_sim_window_draws_the_menu_button_whenever_the_board_has_one(tmp_path):
+    # docs/sim.md promises a button for the mouse-only user: drawn from the
+    # board file, whoever provides the menu button part (the simulator or
+    # the host HAL)
+    for hal_has_menu in (False, True):
+        pixel, pressed = _menu_button_run("pico_matrix", hal_has_menu)
+        assert pixel == (30, 30, 30), (hal_has_menu, pixel)
+        assert True in pressed
+    import json
+    with open(os.path.join(ROOT, "boards", "pico_matrix.json")) as f:
+        d = json.load(f)
+    del d["menu_button"]
+    p = tmp_path / "nomenu.json"
+    p.write_text(json.dumps(d))
+    pixel, pressed = _menu_button_run(str(p), False)
+    assert pixel != (30, 30, 30) and pressed == []

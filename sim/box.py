@@ -101,6 +101,9 @@ class Box:
                            % (self.players, self.players, cfg.board, self.n_pads))
         if self.players < 2:
             raise BoxError("--players must be 2 or more")
+        if cfg.bot_pads and max(cfg.bot_pads) >= self.n_pads:
+            raise BoxError("--bot-pads: board %s has pads 1 to %d (got pad %d)"
+                           % (cfg.board, self.n_pads, max(cfg.bot_pads) + 1))
         check_options(self.game, self.options)
         d = board.display
         self.kind, self.width, self.height = d.kind, d.width, d.height
@@ -227,9 +230,9 @@ class Box:
             return "no game"
         w = ", ".join(["P%d" % (p + 1) for p in v.winners]) or "nobody"
         s = "%s %s (%s); cards %s" % (w, "wins" if len(v.winners) == 1 else "share the win", v.reason,
-                                     " ".join([str(c) for c in v.counts]))
+                                     " ".join(["P%d:%d" % (p + 1, c) for p, c in enumerate(v.counts)]))
         if self.game_name() == "tape":
-            s += "; points %s" % " ".join([str(c) for c in v.points])
+            s += "; points %s" % " ".join(["P%d:%d" % (p + 1, c) for p, c in enumerate(v.points)])
         return s
 
     def _log_folder(self):

@@ -6,6 +6,8 @@ A flag that does not belong to the chosen game is refused (a typo or a wrong
 game must not be silently ignored).
 """
 import argparse
+import math
+import sys
 
 GAMES = ("bataille", "batawaf", "tape")
 
@@ -17,7 +19,7 @@ GAME_FLAGS = {
     "ace": ("ace", _BATAILLE),
     "down": ("down", _BATAILLE),
     "pickup": ("pickup", _BATAILLE),
-    "length": ("length", _BOTH),
+    "length": ("length", GAMES),
     "short": ("short", _BOTH),
     "addition": ("addition", _BATAILLE),
     "mode": ("mode", _TAPE),
@@ -51,6 +53,7 @@ class Bots:
 
 
 _BOT_KEYS = ("mean", "spread", "false", "miss")
+BOT_MAX_MS = 10000   # a bot slower than 10 s would never slap in time (T timeouts)
 
 
 def parse_bots(text):
@@ -75,13 +78,16 @@ def parse_bots(text):
             vals[k] = float(v)
         except ValueError:
             raise UsageError("--bots: %s must be a number, not %r" % (k, v))
+        if not math.isfinite(vals[k]):
+            raise UsageError("--bots: %s must be a number, not %r" % (k, v))
     if "mean" in vals:
-        if vals["mean"] <= 0:
-            raise UsageError("--bots: the mean reaction time must be more than 0 ms")
-        b.mean_ms = int(vals["mean"])
+        if not 0 < vals["mean"] <= BOT_MAX_MS:
+            raise UsageError("--bots: the mean reaction time must be more than 0 ms and at most %d ms"
+                             % BOT_MAX_MS)
+        b.mean_ms = max(1, int(vals["mean"]))
     if "spread" in vals:
-        if vals["spread"] < 0:
-            raise UsageError("--bots: the spread must be 0 ms or more")
+        if not 0 <= vals["spread"] <= BOT_MAX_MS:
+            raise UsageError("--bots: the spread must be from 0 to %d ms" % BOT_MAX_MS)
         b.spread_ms = int(vals["spread"])
     for k, attr in (("false", "false_rate"), ("miss", "miss_rate")):
         if k in vals:
@@ -98,12 +104,64 @@ def parse_length(text):
     try:
         n = int(text)
     except ValueError:
-        raise UsageError("--length must be all, court, moyen, a number of duels or <n>min (got %r)" % text)
+        # argparse prefixes "argument --length: " (a UsageError would read
+        # "invalid parse_length value")
+        raise argparse.ArgumentTypeError(
+            "must be all, court (80 duels), moyen (200 duels), a number of duels like 120, "
+            "or minutes like 10min (got %r)" % text)
     return n
 
 
+SEED_MAX = 2 ** 64 - 1   # core.rng folds every bit up to 2**64 into its state
+
+
+def whole(lo=None, hi=None):
+    """An argparse type: a whole number from lo to hi (None: no bound here;
+    the game's own check, which names the range, comes later)."""
+    def conv(text):
+        try:
+            n = int(text)
+        except ValueError:
+            n = None
+        if n is None or (lo is not None and n < lo) or (hi is not None and n > hi):
+            if lo is None:
+                rng = ""
+            elif hi is None:
+                rng = " %d or more" % lo
+            else:
+                rng = " from %d to %d" % (lo, hi)
+            raise argparse.ArgumentTypeError("must be a whole number%s (got %r)" % (rng, text))
+        return n
+    conv.__name__ = "whole number"
+    return conv
+
+
+def number(lo, hi, lo_open=False):
+    """An argparse type: a finite decimal number in [lo, hi] (or (lo, hi])."""
+    def conv(text):
+        try:
+            x = float(text)
+        except ValueError:
+            x = None
+        if x is None or not math.isfinite(x) or x > hi or x < lo or (lo_open and x == lo):
+            raise argparse.ArgumentTypeError(
+                ("must be a number more than %g and at most %g (got %r)" if lo_open else
+                 "must be a number from %g to %g (got %r)") % (lo, hi, text))
+        return x
+    conv.__name__ = "number"
+    return conv
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a refusal is one line (the usage block buries it)."""
+
+    def error(self, message):
+        sys.stderr.write("sim: %s (python -m sim --help lists every flag)\n" % message)
+        raise SystemExit(2)
+
+
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="python -m sim",
         description="The Bataille box on a PC: a window that runs the real firmware "
                     "on the host HAL, headless games with bots, and replay of any game log.",
@@ -113,27 +171,30 @@ def build_parser():
     p.add_argument("--board", default="pico_matrix", help="board file boards/NAME.json (default pico_matrix)")
     p.add_argument("--headless", action="store_true", help="no window: play at the speed of the virtual clock")
     p.add_argument("--game", choices=GAMES, default=None, help="which game (default bataille)")
-    p.add_argument("--players", type=int, default=None, help="number of players")
-    p.add_argument("--seed", type=int, default=1, help="seed of the game's generator (C3), default 1")
+    p.add_argument("--players", type=whole(), default=None, help="number of players")
+    p.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
+                   help="seed of the game's generator (C3), 0 or more, default 1")
     g = p.add_argument_group("Bataille and Bata-waf options (RULES.md B, W)")
     g.add_argument("--ace", choices=("high", "low"))
     g.add_argument("--down", type=int, choices=(1, 3), help="cards face down in a battle")
     g.add_argument("--pickup", choices=("shuffled", "ordered"))
-    g.add_argument("--length", type=parse_length, help="all, court, moyen, N duels or Nmin")
+    g.add_argument("--length", type=parse_length,
+                   help="all, court, moyen, N duels or Nmin; Tape-treize: all or Nmin "
+                        "(game time, default 30min)")
     g.add_argument("--addition", action="store_const", const=True, help="bataille des additions (B8)")
     g.add_argument("--short", choices=("play", "lose"),
                    help="B4, a battler short of cards: play the cards left (default) or lose")
     g = p.add_argument_group("Tape-treize options (RULES.md T)")
     g.add_argument("--mode", choices=("tempo", "turns"))
-    g.add_argument("--tempo", type=int, help="ms between cards in tempo mode (500-4000)")
-    g.add_argument("--slap-timeout", type=int, dest="slap_timeout", help="ms")
-    g.add_argument("--false-window", type=int, dest="false_window", help="ms")
-    g.add_argument("--settle", type=int, help="ms")
+    g.add_argument("--tempo", type=whole(), help="ms between cards in tempo mode (500-4000)")
+    g.add_argument("--slap-timeout", type=whole(), dest="slap_timeout", help="ms")
+    g.add_argument("--false-window", type=whole(), dest="false_window", help="ms")
+    g.add_argument("--settle", type=whole(), help="ms")
     g.add_argument("--rules", type=lambda s: [r.strip() for r in s.split(",") if r.strip()],
                    help="slap rules in force, e.g. match,double,sandwich,ten")
     g.add_argument("--hidden-count", action="store_const", const=True, dest="hidden_count")
-    g.add_argument("--target", type=int, help="points to win the match")
-    g.add_argument("--rounds", type=int, help="a fixed number of rounds instead of a target")
+    g.add_argument("--target", type=whole(), help="points to win the match")
+    g.add_argument("--rounds", type=whole(), help="a fixed number of rounds instead of a target")
     g = p.add_argument_group("players, input and output")
     g.add_argument("--bots", nargs="?", const="", default=None, metavar="MEAN,SPREAD,FALSE,MISS",
                    help="simulated players: reaction mean and spread in ms, false-slap and "
@@ -143,16 +204,17 @@ def build_parser():
                    help="window only: pads played by bots, e.g. 2,3,4 (pad 1 is yours)")
     g.add_argument("--script", metavar="FILE", help="scripted presses: '<ms> <pad> [<hold_ms>]' per line")
     g.add_argument("--log", metavar="FILE", help="write the game log (RULES.md L) to FILE, or - for stdout")
+    g.add_argument("--audio", metavar="FILE", help="write what the box said (its speaker) to an 8-bit WAV file")
     g.add_argument("--screenshots", metavar="DIR", help="a PNG of the window at every change of screen")
     g.add_argument("--storage", metavar="DIR",
                    help="the box's file system (settings, logs/game_N.jsonl) in DIR, kept between "
                         "runs (default: a fresh temporary folder)")
-    g.add_argument("--max-minutes", type=float, default=120.0,
+    g.add_argument("--max-minutes", type=number(0, 100000, lo_open=True), default=120.0,
                    help="headless: stop after this much virtual time (default 120)")
-    g.add_argument("--scale", type=float, default=1.0, help="window size factor")
+    g.add_argument("--scale", type=number(0.25, 4), default=1.0, help="window size factor")
     g = p.add_argument_group("replay")
     g.add_argument("--replay", metavar="FILE", help="replay a game log recorded by the box or the simulator")
-    g.add_argument("--speed", type=float, default=None,
+    g.add_argument("--speed", type=number(0, 64, lo_open=True), default=None,
                    help="replay at X times the recorded speed (default: step by step in the window)")
     return p
 
@@ -168,6 +230,7 @@ class Config:
         self.log = ns.log
         self.script = ns.script
         self.screenshots = ns.screenshots
+        self.audio = ns.audio
         self.replay = ns.replay
         self.speed = ns.speed
         self.scale = ns.scale
@@ -175,11 +238,16 @@ class Config:
         self.max_us = int(ns.max_minutes * 60 * 1000000)
         self.bots = parse_bots(ns.bots) if ns.bots is not None else None
         self.bot_pads = None
-        if ns.bot_pads:
+        if ns.bot_pads is not None:
+            if self.headless:
+                raise UsageError("--bot-pads is for the window (headless, bots play every pad)")
             try:
                 self.bot_pads = [int(x) - 1 for x in ns.bot_pads.split(",") if x.strip()]
             except ValueError:
-                raise UsageError("--bot-pads takes pad numbers separated by commas, e.g. 2,3")
+                self.bot_pads = []
+            if not self.bot_pads or min(self.bot_pads) < 0 or max(self.bot_pads) >= 8:
+                raise UsageError("--bot-pads takes pad numbers from 1 to 8 separated by commas, "
+                                 "e.g. 2,3 (got %r)" % ns.bot_pads)
         self.options = {}
         if ns.players is not None:
             self.options["players"] = ns.players

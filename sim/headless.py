@@ -60,7 +60,7 @@ def _offscreen(cfg, b):
     import pygame
     from sim import shots
     pygame.font.init()
-    layout = _view.Layout(b.kind, b.width, b.height, b.n_pads, cfg.scale, menu=b.menu is not None)
+    layout = _view.Layout(b.kind, b.width, b.height, b.n_pads, cfg.scale, menu=b.board.menu_pin is not None)
     surf = pygame.Surface((layout.w, layout.h))
     v = _view.View(surf, layout, b.board.name)
     shooter = shots.Shooter(cfg.screenshots, surf)

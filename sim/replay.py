@@ -260,5 +260,21 @@ def final_state(g):
     return out
 
 
+def final_text(st):
+    """final_state() as a person reads it: players P1..P8, as on the box
+    (the log numbers them from 0, as RULES.md L defines it)."""
+    parts = ["over" if st["done"] else "not over"]
+    if st["winners"]:
+        parts.append("winners " + _players(st["winners"]))
+    elif st["done"]:
+        parts.append("no winner")
+    if st["reason"] is not None:
+        parts.append("reason " + str(st["reason"]))
+    for key, name in (("counts", "cards"), ("points", "points")):
+        if key in st:
+            parts.append(name + " " + " ".join(["P%d:%s" % (p + 1, c) for p, c in enumerate(st[key])]))
+    return "; ".join(parts)
+
+
 def card_names(cards):
     return " ".join([_cards.name(c) if isinstance(c, int) else str(c) for c in cards])

@@ -18,7 +18,7 @@ def run(cfg):
         return v.code
     if cfg.headless:
         sys.stdout.write("%s %s\n" % (v.status, v.message))
-        sys.stdout.write("final state: %s\n" % replay.final_state(v.engine))
+        sys.stdout.write("final state: %s\n" % replay.final_text(replay.final_state(v.engine)))
         if cfg.screenshots:
             code = _screenshots(cfg, v)
             if code:

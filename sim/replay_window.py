@@ -107,13 +107,27 @@ class Screens:
         return [line_text(e) for e in self.steps[k]]
 
 
+# Fields holding a player (or players) as the log numbers them, from 0;
+# a person reads P1..P8, as on the box's screens.
+PLAYER_FIELDS = ("p", "dealer", "taker", "ps", "order", "winners")
+PER_PLAYER = {"round": ("points", "cards"), "end": ("points", "cards")}
+
+
+def _p(v):
+    return "P%d" % (v + 1) if isinstance(v, int) and not isinstance(v, bool) else str(v)
+
+
 def line_text(e):
     lineno, t, ev, d = e
     parts = []
     for f in _log.FIELDS[ev]:
         if f in d:
             v = d[f]
-            if f == "hands":
+            if f in PLAYER_FIELDS:
+                v = ",".join([_p(x) for x in v]) if isinstance(v, list) else _p(v)
+            elif f in PER_PLAYER.get(ev, ()) and isinstance(v, list):
+                v = " ".join(["P%d:%s" % (i + 1, x) for i, x in enumerate(v)])
+            elif f == "hands":
                 v = "/".join([str(len(h)) for h in v]) + " cards"
             elif f == "options":
                 v = ",".join(["%s=%s" % (k, v[k]) for k in sorted(v)])
@@ -272,11 +286,10 @@ def _panel(win, x0, h, font, big, screens, k, verdict):
 
 
 def _wrap(s, n):
-    out = []
-    while s:
-        out.append(s[:n])
-        s = s[n:]
-    return out
+    """s in lines of at most n characters, cut between words (a range like
+    "lines 1-131" stays whole)."""
+    import textwrap
+    return textwrap.wrap(s, n, break_on_hyphens=False) or [""]
 
 
 def card_names(cs):

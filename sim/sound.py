@@ -40,6 +40,8 @@ class Speaker:
         self.playing = None      # (freq, volume) being played, or None
         self._sounds = {}
         self._channel = None
+        self._voice_ch = None
+        self._said = 0
         if not enabled:
             self.notice = "sound off"
             return
@@ -93,6 +95,35 @@ class Speaker:
         except Exception as e:   # a lost device mid-game: go silent, keep playing
             self.ok = False
             self.notice = "audio stopped (%s): the buzzer is silent" % (str(e) or type(e).__name__)
+
+    def voice(self, v):
+        """The box's speaker (drivers.voice.Voice on the host speaker, or
+        None): each phrase it starts is played, the one before cut."""
+        if v is None:
+            return
+        plays = v.out.plays
+        n = v.said
+        if n == self._said:
+            return
+        self._said = n
+        if not plays or not self.ok:
+            return
+        try:
+            from sim import audio
+            pcm = audio.phrase(v, plays[-1][1])
+            init = self._pg.mixer.get_init()
+            rate = init[0] if init else RATE
+            channels = init[2] if init else 1
+            step = v.rate / float(rate)
+            n_out = int(len(pcm) / step)
+            samples = array.array("h", [(pcm[int(i * step)] - 128) * 200
+                                        for i in range(n_out) for _ in range(channels)])
+            if self._voice_ch is not None:
+                self._voice_ch.stop()
+            self._voice_ch = self._pg.mixer.Sound(buffer=samples.tobytes()).play()
+        except Exception as e:   # a lost device mid-game: go silent, keep playing
+            self.ok = False
+            self.notice = "audio stopped (%s): the speaker is silent" % (str(e) or type(e).__name__)
 
     def close(self):
         self.set(0, 0)

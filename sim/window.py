@@ -67,7 +67,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     if quit_after_s is None and os.environ.get("SIM_QUIT_AFTER"):
         # for CI and the tests: close the window after this many seconds
         quit_after_s = float(os.environ["SIM_QUIT_AFTER"])
-    layout = _view.Layout(b.kind, b.width, b.height, b.n_pads, cfg.scale, menu=b.menu is not None)
+    layout = _view.Layout(b.kind, b.width, b.height, b.n_pads, cfg.scale, menu=b.board.menu_pin is not None)
     if cfg.bots is not None:
         b.add_bots(cfg.bots, cfg.seed)
     try:
@@ -174,6 +174,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
                     eink.refresh(rgb, fr[4], fr[3])
             shown = eink.frame(b.clock.now) if eink is not None else rgb
             speaker.set(*b.tone())
+            speaker.voice(b.hal.voice)
             down = [a or h for a, h in zip(b.down(), holders.held())]
             status = "%s   t=%.1f s   %s" % (b.board.name, (b.clock.now - virt0) / 1e6, b.status())
             if speaker.notice:

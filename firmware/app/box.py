@@ -34,7 +34,7 @@ import gc
 import sys
 from core import log as _log
 from core import ticks
-from app import io, sounds, strings, view as _view
+from app import io, sounds, speech, strings, view as _view
 from app.logs import GameLogs
 from gfx import render
 from core.compat import const
@@ -136,6 +136,7 @@ class App:
         self.selftest_lines = []
         self.selftest_ok = True
         self.game_name = "batawaf"
+        self.hidden = False     # Tape-treize count hidden (T13): not said either
         self.pads_in = []
         self.waiting_mask = 0
         self.next_step = None
@@ -158,6 +159,8 @@ class App:
         self.renderer.s = self.tab
         self.renderer.faces_fr = st["lang"] == "fr"
         self.sound.set_volume(st["volume"])
+        self.sound.mode = st["sound"]
+        self.sound.set_lang(st["lang"])
         self.driver_full = self.disp.set_full_every(st["eink_refresh"])
         if self.disp.set_level(st["brightness"]):
             self.canvas.set_level(5)
@@ -483,7 +486,8 @@ class App:
         self.view = None
         self.log = None
         gc.collect()
-        v = _view.View(name, n, bool(eng.get("hidden_count", False)), pads, self.n_pads)
+        self.hidden = bool(eng.get("hidden_count", False))
+        v = _view.View(name, n, self.hidden, pads, self.n_pads)
         self.view = v
         self.log = _log.Log(listener=self.on_event)
         try:
@@ -655,7 +659,11 @@ class App:
     def on_event(self, t, ev, values):
         """The Log listener: the view and the sounds follow the game."""
         self.view.event(t, ev, values)
-        if ev == "battle":
+        # the voice says what it has a word for (app.speech), the buzzer the rest
+        w = speech.words(self.game_name, ev, values, self.hidden)
+        if w is not None and self.sound.say(w):
+            pass
+        elif ev == "battle":
             self.sound.play(sounds.WAF if self.game_name == "batawaf" else sounds.BATTLE)
         elif ev == "verdict":
             self.sound.play(sounds.BUZZ if values[0] == "false" else sounds.TAKE)

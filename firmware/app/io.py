@@ -9,6 +9,8 @@
 #                 .busy; brightness or contrast() if it has them
 #   hal.leds      set(k, on) and show() for the pad LEDs
 #   hal.buzzer    drivers.buzzer.Buzzer: play(notes), poll(), volume, playing
+#   hal.voice     (optional) drivers.voice.Voice: open(stream), say(names);
+#                 hal.voice_dir holds <lang>.vox
 #   hal.storage   drivers.storage.Storage: load(name, defaults), save(name,
 #                 value), notices, slap_window, fs (root, path(name))
 #   hal.watchdog  feed()
@@ -108,19 +110,58 @@ class Lights:
 
 class Sound:
     """The buzzer sequencer (drivers.buzzer.Buzzer): play(notes) returns at
-    once, poll() moves to the next note.  Volume setting 0..5."""
+    once, poll() moves to the next note; and the voice (drivers.voice), when
+    the board has a speaker: say(names).  Volume setting 0..5; mode "voice"
+    (words where the box has one, beeps elsewhere), "beeps" or "silent"."""
 
     LOUDNESS = (0, 8, 16, 28, 40, 55)
+    GAIN = (0, 48, 96, 144, 200, 256)    # the voice's, 256 = as recorded
 
     def __init__(self, hal):
         self.bz = getattr(hal, "buzzer", None)
+        self.voice = getattr(hal, "voice", None)
+        self.voice_dir = getattr(hal, "voice_dir", "voice/")
         self.volume = 3
+        self.mode = "voice"
+        self.lang = None
+        self.notice = None      # why the box cannot talk (no voice file)
         self.last = None
 
     def set_volume(self, v):
         self.volume = v
         if self.bz is not None and hasattr(self.bz, "volume"):
             self.bz.volume = self.LOUDNESS[v]
+        if self.voice is not None:
+            self.voice.volume = self.GAIN[v]
+
+    def set_lang(self, lang):
+        """Open the voice file of lang (its index only: the words stay in
+        flash).  A missing or damaged file: the box beeps instead, and says
+        why on the REPL."""
+        v = self.voice
+        if v is None or lang == self.lang:
+            return
+        self.lang = lang
+        path = self.voice_dir + lang + ".vox"
+        try:
+            v.close()
+            v.open(open(path, "rb"))
+            self.notice = None
+        except (OSError, ValueError) as e:
+            self.notice = "voice: %s: %s" % (path, e)
+            print(self.notice)
+
+    def speaks(self):
+        v = self.voice
+        return v is not None and self.mode == "voice" and self.volume > 0 and v.index is not None
+
+    def say(self, names):
+        """Say a phrase now, cutting the one being said; False when the box
+        does not talk (then it beeps)."""
+        if not self.speaks():
+            return False
+        self.voice.say(names)
+        return True
 
     def busy_with(self):
         """The melody playing now (None when silent)."""
@@ -131,12 +172,14 @@ class Sound:
 
     def play(self, notes):
         self.last = notes
-        if self.bz is not None and self.volume > 0:
+        if self.bz is not None and self.volume > 0 and self.mode != "silent":
             self.bz.play(notes)
 
     def poll(self):
         if self.bz is not None:
             self.bz.poll()
+        if self.voice is not None:
+            self.voice.poll()
 
 
 class Store:

@@ -11,9 +11,9 @@ from app import settings as _set
 NEXT_PAD = 0
 GAME_ICONS = {"batawaf": "icon_dog", "bataille": "icon_card", "tape": "icon_hand"}
 SETTING_ICONS = {"lang": "icon_lang", "volume": "icon_speaker", "brightness": "icon_sun",
-                 "eink_refresh": "icon_eink"}
+                 "eink_refresh": "icon_eink", "sound": "icon_speaker"}
 SETTING_LABELS = {"lang": "language", "volume": "volume", "brightness": "brightness",
-                  "eink_refresh": "eink_refresh"}
+                  "eink_refresh": "eink_refresh", "sound": "sound"}
 BACK = ("icon_back", "back", "go", "home")
 
 
@@ -84,4 +84,6 @@ def value_text(v, tab):
         return tab.get("on", "on")
     if v is False:
         return tab.get("off", "off")
+    if isinstance(v, str) and ("v_" + v) in tab:
+        return tab["v_" + v]      # a value with words of its own (sound: voice...)
     return str(v).upper() if isinstance(v, str) and len(v) <= 2 else str(v)

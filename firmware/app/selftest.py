@@ -22,6 +22,8 @@ if given, is called with each report line, e.g. `print` on the REPL):
   leds     lights each pad LED in turn (led_ms each): the maker watches.
   buzzer   plays each of the box's sounds (app.sounds) once: the maker
            listens.  A board without buzzer passes ("none on this board").
+  speaker  (a board with one) says the count to three from the voice
+           file of the language: the maker listens; no voice file fails.
   pads     for each pad in turn: lights its LED, asks for a press and waits
            up to pad_timeout_ms.  Reports the press-to-event time (from the
            interrupt timestamp in the capture to the moment the loop saw the
@@ -69,9 +71,9 @@ WHITE = const(0xFFFF)
 # Part names in the report lines (the ids in `report` stay English).
 PARTS = {
     "en": {"display": "display", "storage": "storage", "leds": "leds", "buzzer": "buzzer", "pads": "pads",
-           "pad": "pad"},
+           "pad": "pad", "speaker": "speaker"},
     "fr": {"display": "ecran", "storage": "stockage", "leds": "LED", "buzzer": "buzzer", "pads": "boutons",
-           "pad": "bouton"},
+           "pad": "bouton", "speaker": "haut-parleur"},
 }
 
 MSG = {
@@ -90,6 +92,8 @@ MSG = {
         "no_leds": "no pad has an LED on this board",
         "no_buzzer": "none on this board",
         "played": "played %d sounds: %s (check each was heard)",
+        "said": "said the count to three (check it was heard)",
+        "no_voice": "no voice file %s (make flash copies voice/*.vox): %s",
         "press": "press pad %d",
         "pad_ok": "pressed; seen %d.%d ms after its interrupt timestamp",
         "dead": "no press within %d s: check its switch, its wire and its GND",
@@ -112,6 +116,8 @@ MSG = {
         "no_leds": "aucun bouton n'a de LED sur cette carte",
         "no_buzzer": "pas de buzzer sur cette carte",
         "played": "%d sons joues : %s (verifier chacun)",
+        "said": "a compte jusqu'a trois (verifier qu'on l'a entendu)",
+        "no_voice": "pas de fichier de voix %s (make flash copie voice/*.vox) : %s",
         "press": "appuyez sur le bouton %d",
         "pad_ok": "appuye ; vu %d.%d ms apres l'horodatage de l'interruption",
         "dead": "aucun appui en %d s : verifier l'interrupteur, son fil et sa masse",
@@ -126,6 +132,7 @@ class SelfTest:
     def __init__(self, hal, lang="en", pad_timeout_ms=_PAD_TIMEOUT_MS, led_ms=_LED_MS, out=None):
         self.hal = hal
         self.msg = MSG.get(lang, MSG["en"])
+        self.lang = lang if lang in MSG else "en"
         self.parts = PARTS.get(lang, PARTS["en"])
         self.pad_timeout_ms = pad_timeout_ms
         self.led_ms = led_ms
@@ -262,7 +269,7 @@ class SelfTest:
 
     def _run(self):
         for name, part in (("display", self._display), ("storage", self._storage), ("leds", self._leds),
-                           ("buzzer", self._buzzer), ("pads", self._pads)):
+                           ("buzzer", self._buzzer), ("speaker", self._speaker), ("pads", self._pads)):
             try:
                 yield from part()
             except Exception as e:
@@ -354,6 +361,24 @@ class SelfTest:
             self.buzzer.play(seq)
             yield from self._wait(sounds.duration_ms(seq) + _GAP_MS)
         self._add("buzzer", True, self.msg["played"] % (len(sounds.NAMES), " ".join(sounds.NAMES)))
+
+    def _speaker(self):
+        v = getattr(self.hal, "voice", None)
+        if v is None:
+            return      # no speaker on this board: nothing to report
+        if v.index is None:
+            path = getattr(self.hal, "voice_dir", "voice/") + self.lang + ".vox"
+            try:
+                v.open(open(path, "rb"))
+            except (OSError, ValueError) as e:
+                self._add("speaker", False, self.msg["no_voice"] % (path, _why(e)))
+                return
+        v.say(("n1", "n2", "n3"))
+        while v.talking():
+            v.poll()
+            yield
+        yield from self._wait(_GAP_MS)
+        self._add("speaker", True, self.msg["said"])
 
     def _pads(self):
         cap = self.cap

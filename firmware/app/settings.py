@@ -29,6 +29,7 @@ CHOICES = {
         ("tempo", (1500, 2000, 3000, 1000)),
         ("hidden_count", (False, True)),
         ("target", (3, 5, 1)),
+        ("length", ("30min", "20min", "45min", "all")),
         ("sum2", (False, True)),
         ("ten", (False, True)),
         ("sandwich2", (False, True)),
@@ -43,6 +44,7 @@ SETTINGS = (
     ("volume", (3, 4, 5, 0, 1, 2)),
     ("brightness", (3, 4, 5, 1, 2)),
     ("eink_refresh", (5, 10, 1)),
+    ("sound", ("voice", "beeps", "silent")),   # voice: words on a board with a speaker
 )
 
 

@@ -40,5 +40,9 @@ WORDS = {
     "game_error": "Error in the game",
     "memory": "Out of memory",
     "stuck": "Pad stuck",
+    "sound": "Sound",
+    "v_voice": "voice",
+    "v_beeps": "beeps",
+    "v_silent": "silent",
     "test_ok": "All good",
 }

@@ -41,4 +41,8 @@ WORDS = {
     "memory": "Plus de memoire",
     "stuck": "Bouton bloque",
     "test_ok": "Tout va bien",
+    "sound": "Son",
+    "v_voice": "voix",
+    "v_beeps": "bips",
+    "v_silent": "muet",
 }

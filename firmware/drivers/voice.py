@@ -67,6 +67,7 @@ class Voice:
         self.total = 0          # samples in the phrase
         self.filled = 0         # samples written to the ring
         self.active = False
+        self._fpos = -1         # where the file is (no seek when reading on)
         self.underruns = 0
         self.said = 0           # phrases started
         self.cut = 0            # phrases cut by the next one
@@ -98,6 +99,7 @@ class Voice:
             index.append(off)
             index.append(length)
         self.stream = stream
+        self._fpos = -1
         self.rate = rate
         self.names = names
         self.index = index
@@ -214,8 +216,11 @@ class Voice:
                 k = room
             if k > CHUNK:
                 k = CHUNK
-            stream.seek(self._off[w] + self._pos)
+            at = self._off[w] + self._pos
+            if at != self._fpos:
+                stream.seek(at)     # a new phrase, or the next word elsewhere
             got = stream.readinto(buf[:k]) if k < len(buf) else stream.readinto(buf)
+            self._fpos = at + (got or 0)
             if not got:
                 raise VoiceError("voice file cut short in word %r" % (self.names[w] if w < len(self.names) else w))
             self.expand(buf, got, out.ring, self.filled, mask, vol)

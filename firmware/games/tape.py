@@ -50,7 +50,13 @@ from core.compat import const
 RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3", "ten")
 DEFAULT_RULES = ("match", "double", "sandwich")
 OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
-           "rules", "hidden_count", "target", "rounds")
+           "rules", "hidden_count", "target", "rounds", "length")
+# Every match ends: after `length` of game time ("<n>min", as Bataille's B6
+# time limit; "all" for none) the match stops at the next quiet moment (no
+# slap window or false slap open) with the points as they stand, reason
+# "limit".  Children slap falsely all the time, and a round may never end.
+DEFAULT_LENGTH = "30min"
+_MAX_MINUTES = const(600)
 MAX_PLAYERS = const(8)
 # The pause between the end of a round and the next deal, so that the box
 # can show the points (presses then are ignored, as in the settle pause).
@@ -115,7 +121,19 @@ def normalize(options):
     else:
         out["target"] = _opt.number(opts, "target", 1, 99, 3)
         out["rounds"] = None
+    out["length"] = _length(opts.get("length", DEFAULT_LENGTH))
     return out
+
+
+def _length(v):
+    if v == "all":
+        return v
+    if isinstance(v, str) and v.endswith("min"):
+        digits = v[:-3]
+        if digits.isdigit() and 1 <= int(digits) <= _MAX_MINUTES:
+            return str(int(digits)) + "min"
+    raise ValueError("option 'length' must be 'all' (no time limit) or '<n>min' with n from "
+                     "1 to %d (got %r)" % (_MAX_MINUTES, v))
 
 
 class Tape:
@@ -134,6 +152,8 @@ class Tape:
         self.show_count = not o["hidden_count"]  # T13: the box hides it
         self.target = o["target"]
         self.max_rounds = o["rounds"]
+        # the time limit in ms of game time (-1: none); small on the board
+        self.limit_ms = -1 if o["length"] == "all" else int(o["length"][:-3]) * 60000
         self.seed = seed
         self.rng = Rng(seed)
         self.log = log if log is not None else _log.Log()
@@ -300,7 +320,8 @@ class Tape:
             "players": o["players"], "mode": o["mode"], "tempo": o["tempo"],
             "slap_timeout": o["slap_timeout"], "false_window": o["false_window"],
             "settle": o["settle"], "rules": list(o["rules"]),
-            "hidden_count": o["hidden_count"], "target": o["target"], "rounds": o["rounds"]})
+            "hidden_count": o["hidden_count"], "target": o["target"], "rounds": o["rounds"],
+            "length": o["length"]})
         self._deal_round(0)
 
     def press(self, p, t_ticks):
@@ -381,6 +402,13 @@ class Tape:
     # ---- timers -----------------------------------------------------------
     def _fire(self, due):
         ph = self.phase
+        if (self.limit_ms >= 0 and ph != WINDOW and ph != FALSE
+                and self._base_ms + due // 1000 >= self.limit_ms):
+            self._end(due, "limit")         # the match's time is up
+            return
+        if ph == PLAY and self.turns_mode:
+            self._due = self._limit_due(due)  # turns: only the limit was due
+            return
         if ph == PLAY:
             self._turn(due)                 # tempo mode: the box lays the card
         elif ph == WINDOW:
@@ -394,7 +422,20 @@ class Tape:
 
     def _play_from(self, us):
         self.phase = PLAY
-        self._due = None if self.turns_mode else us + self.tempo_us
+        self._due = self._limit_due(us) if self.turns_mode else us + self.tempo_us
+
+    def _limit_due(self, us):
+        """Turns mode waits for a press: the time limit is its only timer
+        (None without a limit), at most _REBASE_US ahead so that it stays a
+        small int (it is armed again when it fires early)."""
+        if self.limit_ms < 0:
+            return None
+        left = self.limit_ms - self._base_ms - us // 1000
+        if left < 0:
+            return us
+        if left > _REBASE_US // 1000:
+            return us + _REBASE_US
+        return us - us % 1000 + left * 1000     # the limit's exact ms
 
     # ---- T2: rounds and dealing ------------------------------------------
     def _deal_round(self, us):

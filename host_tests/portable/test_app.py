@@ -6,6 +6,7 @@ from core import log as _log
 from app import box, headless, settings as _set, sounds, logs as _logs
 from games import bataille, tape
 import app_hal
+from tinytest import Console
 
 SHORT = {"bataille": {"length": "court"}, "batawaf": None, "tape": {"target": 1, "tempo": 1000}}
 
@@ -331,8 +332,9 @@ def test_app_settings_remembered_across_power_cycles():
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 200000)
     assert app.settings["lang"] == "en"
-    # back to home, choose Tape-treize: leaving the menus saves
-    for k in (0, 0, 0, 0, 1):
+    # back to home (the last item, however many settings), choose
+    # Tape-treize: leaving the menus saves
+    for k in [0] * (len(app.items) - 1 - app.sel) + [1]:
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 200000)
     assert app.menu_name == "home"
@@ -378,13 +380,15 @@ def test_app_error_in_a_game_shows_error_logs_it_and_returns_to_menu():
     def broken(t_ms):
         raise MemoryError("memory allocation failed")
     app.game.step = broken
-    for _ in range(3000):
-        r.bots()
-        r.fire()
-        hal.pads.advance(5000)
-        app.tick()
-        if app.state == "error":
-            break
+    with Console(box) as out:
+        for _ in range(3000):
+            r.bots()
+            r.fire()
+            hal.pads.advance(5000)
+            app.tick()
+            if app.state == "error":
+                break
+    assert out.said("box error: MemoryError: memory allocation failed")
     assert app.state == "error" and app.error_kind == "memory"
     err = app_hal.read(hal.root, "logs/game_1.err")
     assert "MemoryError" in err
@@ -512,11 +516,13 @@ def test_app_survives_a_broken_screen():
         raise ValueError("broken screen")
     app.renderer.menu = broken
     app.renderer.message = broken
-    run_ticks(hal, app, 100000)
-    assert app.state == "error" and "broken screen" in app.error_text
-    run_ticks(hal, app, 1200000)
-    hal.pads.tap(0, hal.clock.now)
-    run_ticks(hal, app, 100000)
+    with Console(box) as out:
+        run_ticks(hal, app, 100000)
+        assert app.state == "error" and "broken screen" in app.error_text
+        run_ticks(hal, app, 1200000)
+        hal.pads.tap(0, hal.clock.now)
+        run_ticks(hal, app, 100000)
+    assert out.said("box error: ValueError: broken screen") and out.said("error screen not drawn")
     assert app.state == "error"     # the menu failed to draw again
     assert app.errors >= 2
 
@@ -553,7 +559,9 @@ def test_app_error_in_a_slap_window_does_not_block_the_settings():
         raise RuntimeError("engine bug")
     app.game.press = broken
     hal.pads.tap(0, hal.clock.now)
-    run_ticks(hal, app, 1200000)
+    with Console(box) as out:
+        run_ticks(hal, app, 1200000)
+    assert out.said("box error: RuntimeError: engine bug")
     assert app.state == "error" and not hal.storage.slap_window
     hal.pads.tap(0, hal.clock.now)
     run_ticks(hal, app, 100000)
@@ -610,7 +618,9 @@ def test_app_plays_on_when_the_flash_is_full():
     app.store.write = full
     app.store.open_append = full
     hal.storage.save = full
-    r.run(3600)
+    with Console(box) as out:
+        r.run(3600)
+    assert out.said("not written") or out.said("not saved"), out.lines
     assert app.state == "end" and app.errors == 0 and app.view.winners
 
 
@@ -636,3 +646,19 @@ def test_app_options_beyond_the_menus_complete_the_engine_options():
     assert out == {"players": 3, "rounds": 2, "mode": "tempo", "tempo": 900}
     out = settings.complete({"players": 2, "rounds": 4}, {"target": 1})
     assert out == {"players": 2, "target": 1}
+
+
+def test_t12_b4_menus_offer_the_time_limit_and_the_short_variant():
+    # Tape-treize's time limit (default 30 minutes) and B4's short variant
+    # (default play) reach the engines from the stored menu choices
+    from app import settings
+    d = settings.defaults()
+    eng = settings.engine_options("tape", d["opts"]["tape"], 4)
+    assert eng["length"] == "30min"
+    from games.tape import Tape
+    assert Tape(eng).limit_ms == 30 * 60000
+    for game in ("bataille", "batawaf"):
+        assert settings.engine_options(game, d["opts"][game], 2)["short"] == "play"
+    st = settings.check({"opts": {"bataille": {"short": "lose"}, "tape": {"length": "all"}}})
+    assert settings.engine_options("bataille", st["opts"]["bataille"], 2)["short"] == "lose"
+    assert settings.engine_options("tape", st["opts"]["tape"], 3)["length"] == "all"

@@ -312,8 +312,12 @@ def test_selftest_on_the_host_hal_of_the_default_box():
     st = selftest.SelfTest(h)
     drive(h, st)
     assert st.ok, st.lines()
-    assert parts(st)[4:] == ["pad 1 (GP2)", "pad 2 (GP3)", "pad 3 (GP4)", "pad 4 (GP5)"]
+    assert parts(st)[4:] == ["speaker", "pad 1 (GP2)", "pad 2 (GP3)", "pad 3 (GP4)", "pad 4 (GP5)"]
     assert st.latency_us == [3000] * 4
+    # the default box has a speaker: the self-test said the count to three
+    said = h.voice.out.plays
+    assert [p[1] for p in said] == [("n1", "n2", "n3")] and said[0][3] is None
+    assert len(said[0][2]) == h.voice.length(("n1", "n2", "n3"))
 
 
 def test_selftest_on_the_host_hal_oled_that_nacks():

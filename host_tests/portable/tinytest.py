@@ -26,3 +26,40 @@ def heap_locked(fn):
         fn()
     finally:
         micropython.heap_unlock()
+
+
+class Console:
+    """What the given modules print, kept instead of shown:
+
+        with Console(box) as out:
+            ...
+        assert "box error: MemoryError..." in out.lines
+
+    A test that makes the box fail on purpose checks what the box says on
+    its console, and `make test` stays free of messages a newcomer would
+    read as failures.  Works by giving each module its own `print` (a
+    module global comes before the builtin, on both interpreters)."""
+
+    def __init__(self, *modules):
+        self.modules = modules
+        self.lines = []
+
+    def _print(self, *args, **kw):
+        self.lines.append(" ".join(str(a) for a in args))
+
+    def __enter__(self):
+        for m in self.modules:
+            m.print = self._print
+        return self
+
+    def __exit__(self, *exc):
+        for m in self.modules:
+            del m.print
+        return False
+
+    def said(self, text):
+        """True if a printed line contains text."""
+        for ln in self.lines:
+            if text in ln:
+                return True
+        return False

@@ -32,8 +32,17 @@ def serve(a):
     if empty:
         print("an empty board: copy the box with  make flash BOARD=%s PORT=socket://127.0.0.1:%d" % (a.board, p.port))
     p.run_free(realtime=not a.fast)
-    shown = 0
     try:
+        if a.window:
+            try:
+                from tools.pico.window import PicoWindow
+                w = PicoWindow(p, a.board)
+                print("the box is in the window: keys 1-8 / Q-I or the mouse press the pads, "
+                      "M the menu button, Esc quits")
+                return w.run(a.quit_after, a.screenshot)
+            except (RuntimeError, ImportError) as e:    # no screen here: the console only
+                print("pico: no window (%s); the board runs without one (Ctrl-C stops it)" % e)
+        shown = 0
         while True:
             time.sleep(0.5)
             if p.stopped:
@@ -46,10 +55,11 @@ def serve(a):
                     print("%10.3f ms  frame: %d LEDs, %d lit" % (t / 1000, len(px), lit))
                 shown = len(fr)
     except KeyboardInterrupt:
-        print("\nstopping (flash saved in %s)" % os.path.relpath(flash, ROOT))
+        print("\nstopping")
+        return 0
     finally:
         p.close()
-    return 0
+        print("flash saved in %s" % os.path.relpath(flash, ROOT))
 
 
 def main(argv=None):
@@ -68,6 +78,10 @@ def main(argv=None):
                    help="no flash image yet: make one with `make flash` first (make pico)")
     s.add_argument("--fast", action="store_true", help="skip idle waits (faster than a real Pico)")
     s.add_argument("--show", action="store_true", help="print the WS2812 frames as they come")
+    s.add_argument("--window", action="store_true",
+                   help="show the box in the simulator's window (display, pad LEDs; keys press the pads)")
+    s.add_argument("--quit-after", type=float, help=argparse.SUPPRESS)     # tests, docs
+    s.add_argument("--screenshot", help=argparse.SUPPRESS)                 # saved at --quit-after
     a = ap.parse_args(argv)
     try:
         return serve(a)

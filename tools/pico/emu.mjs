@@ -58,7 +58,7 @@ if (config.flash && !config.fresh && fs.existsSync(config.flash)) {
 loadUF2(readInput(config.uf2, 'UF2'), flash);
 const bootrom = readInput(config.bootrom, 'bootrom');
 if (bootrom.length !== 16384) throw new Error(`bootrom ${config.bootrom} is ${bootrom.length} bytes, not 16384`);
-let dirty = true;
+let dirty = true;   // (the UF2 was just written into it)
 function save() {
   if (!config.flash) return;
   machine.chip.sync();
@@ -117,6 +117,7 @@ async function runner() {
       finish(e);
       continue;
     }
+    if (r === 'flash') { finish(null, 'flash'); continue; }
     if (r !== 'idle') anchor = { wall: Date.now(), emu: machine.now() };
     if (goal && goal.free && dirty && Date.now() - lastSave > 2000) { save(); lastSave = Date.now(); }
     if (r === 'idle' || (realtime && machine.now() >= limit && limit < (goal.free ? Infinity : goal.limit))) await sleep(2);
@@ -124,17 +125,18 @@ async function runner() {
   }
 }
 
-function finish(error) {
+function finish(error, why = 'limit') {
   const g = goal;
   goal = null;
   if (!g) return;
   if (dirty) save();
   if (g.free) {
     if (error) out({ event: 'stopped', error: error.message, now_us: machine.now() / 1000 });
+    else if (why !== 'limit') out({ event: 'stopped', error: null, why, now_us: machine.now() / 1000 });
     return;
   }
   if (error) g.reject(error);
-  else g.resolve();
+  else g.resolve(why);
 }
 
 function alarmList() {
@@ -151,7 +153,7 @@ function state() {
   return {
     now_us: machine.now() / 1000, resets: machine.resets, running: !!goal,
     reset_reason: machine.watchdog.reason, waiting: core.waiting, pc: core.PC >>> 0,
-    flash_ops: machine.chip.flashOps, serial_bytes: serialLen, usb_ready: machine.usb.ready,
+    flash_ops: machine.flashOps, serial_bytes: serialLen, usb_ready: machine.usb.ready,
     client: !!client, port, alarms: alarmList(), stats: machine.stats, sio_noise: sioNoise, warnings: warnings.slice(0, 10), error: machine.error,
   };
 }
@@ -161,8 +163,9 @@ const handlers = {
   run_until(req) {
     if (goal) throw new Error('already running (pause first)');
     const limit = req.t_us * 1000;
+    machine.haltAtFlashOp = req.flash_ops ? machine.flashOps + req.flash_ops : 0;
     return new Promise((resolve, reject) => {
-      goal = { limit, resolve: () => resolve({ now_us: machine.now() / 1000 }), reject };
+      goal = { limit, resolve: (why) => resolve({ now_us: machine.now() / 1000, stopped: why }), reject };
       anchor = { wall: Date.now(), emu: machine.now() };
       wakeRunner();
     });
@@ -170,6 +173,7 @@ const handlers = {
   run_free(req) {
     if (goal && !goal.free) throw new Error('a run_until is in progress');
     realtime = !!req.realtime;
+    machine.haltAtFlashOp = 0;
     rt = { wall: Date.now(), emu: machine.now() };
     anchor = { wall: Date.now(), emu: machine.now() };
     goal = { free: true };

@@ -5,6 +5,7 @@ build/pico/flashed-<board>.bin with a key (sha256 of the firmware sources,
 the board file, the flash tools and the UF2) and made again only when one
 of those changed.  Tests copy it before booting it (a run writes to flash).
 """
+import fcntl
 import hashlib
 import os
 import shutil
@@ -17,13 +18,17 @@ CACHE = os.path.join(ROOT, "build", "pico")
 
 
 def source_key(board, uf2):
+    """What the image depends on: every file under firmware/ (code and
+    data), the board file, the tools that build and copy it, the UF2."""
     h = hashlib.sha256()
     files = []
     for d, dirs, names in os.walk(os.path.join(ROOT, "firmware")):
         dirs[:] = sorted(x for x in dirs if x != "__pycache__")
-        files += [os.path.join(d, n) for n in sorted(names) if n.endswith(".py")]
-    files += [os.path.join(ROOT, "boards", board + ".json"), os.path.join(ROOT, "tools", "flash.py"),
-              os.path.join(ROOT, "tools", "mpy.py"), os.path.join(ROOT, "requirements.txt"), uf2]
+        files += [os.path.join(d, n) for n in sorted(names) if not n.endswith((".pyc", ".mpy"))]
+    tools = os.path.join(ROOT, "tools")
+    files += [os.path.join(tools, n) for n in sorted(os.listdir(tools)) if n.endswith(".py")]
+    files += [os.path.join(ROOT, "boards", board + ".json"), os.path.join(ROOT, "Makefile"),
+              os.path.join(ROOT, "requirements.txt"), uf2]
     for f in files:
         h.update(os.path.relpath(f, ROOT).encode())
         with open(f, "rb") as fh:
@@ -39,6 +44,13 @@ def flashed_image(board, uf2=None, bootrom=None, log=None, timeout=900):
     uf2 = find_input(UF2_NAME, uf2, "PICO_UF2")
     os.makedirs(CACHE, exist_ok=True)
     path = os.path.join(CACHE, "flashed-%s.bin" % board)
+    # one maker at a time (tests of several processes may want the same image)
+    with open(path + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _flashed(board, uf2, bootrom, log, timeout, path)
+
+
+def _flashed(board, uf2, bootrom, log, timeout, path):
     key = source_key(board, uf2)
     try:
         with open(path + ".key") as f:

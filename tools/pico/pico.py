@@ -158,6 +158,7 @@ class Pico:
         self._event_next = {}
         self._events = {}
         self.stopped = None      # set when a free run stopped on an error
+        self.stopped_by = None   # why the last run_until returned
 
     # ---- process ----
     def start(self, timeout=60):
@@ -168,7 +169,8 @@ class Pico:
             os.makedirs(os.path.dirname(self.flash), exist_ok=True)
         cfg = dict(self.config, uf2=self.uf2, bootrom=self.bootrom, flash=self.flash,
                    fresh=self.fresh, port=self.want_port)
-        if self._log is None:
+        self._own_log = self._log is None
+        if self._own_log:
             fd, self._log = tempfile.mkstemp(prefix="pico-emu-", suffix=".log")
             os.close(fd)
         self._logf = open(self._log, "wb")
@@ -261,6 +263,11 @@ class Pico:
             self._proc.wait()
         self._logf.close()
         self._proc = None
+        if self._own_log:
+            try:
+                os.unlink(self._log)
+            except OSError:
+                pass
 
     def __enter__(self):
         return self
@@ -269,12 +276,17 @@ class Pico:
         self.close()
 
     # ---- time ----
-    def run_until(self, t_us, timeout=None):
-        """Run the board up to emulated time t_us (idle waits skipped)."""
-        return self.request("run_until", timeout=timeout, t_us=t_us)["now_us"]
+    def run_until(self, t_us, timeout=None, flash_ops=None):
+        """Run the board up to emulated time t_us (idle waits skipped).
+        flash_ops=n: stop instead right after the n-th flash erase/program
+        operation from now (then power_cycle() is a power cut in the middle
+        of a write); self.stopped_by says which ('limit' or 'flash')."""
+        ans = self.request("run_until", timeout=timeout, t_us=t_us, flash_ops=flash_ops)
+        self.stopped_by = ans.get("stopped")
+        return ans["now_us"]
 
-    def run_for(self, us, timeout=None):
-        return self.run_until(self.now_us + us, timeout)
+    def run_for(self, us, timeout=None, flash_ops=None):
+        return self.run_until(self.now_us + us, timeout, flash_ops)
 
     def run_free(self, realtime=False):
         """Let the board run on its own (answering mpremote) until pause().
@@ -334,13 +346,24 @@ class Pico:
             data = data.encode()
         self.request("serial_write", data=base64.b64encode(data).decode())
 
+    def heap(self):
+        """The firmware's heap reports so far: [(tag, alloc, free)] from its
+        console lines `heap <tag> <mem_alloc> <mem_free>`."""
+        out = []
+        for line in self.serial_text().splitlines():
+            w = line.split()
+            if len(w) == 4 and w[0] == "heap" and w[2].isdigit() and w[3].isdigit():
+                out.append((w[1], int(w[2]), int(w[3])))
+        return out
+
     def events(self, kind):
         """Every event of `kind` recorded so far: 'gpio' {t, gpio, level},
         'pwm' {t, gpio, slice, en, freq, duty}, 'ws2812' {t, end, pin, bits,
         data (hex, wire order), violations, notes}, 'spi' {t, end, bus, dc,
         cs, data (hex)}, 'i2c' {t, bus, addr, read, ack, data (hex)}, 'dma'
         {t, ch, read, write, count, size, treq}, 'reset' {t, reason, n},
-        'busy' {t, us, why, mode}.  Times in emulated us."""
+        'busy' {t, us, why, mode}, 'flash' {t, op ('erase'/'program'), addr,
+        len, n}.  Times in emulated us."""
         ans = self.request("events", kind=kind, since=self._event_next.get(kind, 0), drop=True)
         got = ans[kind]
         self._events.setdefault(kind, []).extend(got["events"])

@@ -89,7 +89,7 @@ export class Chip {
       const end = Math.min(FLASH_SIZE, (r[0] + r[1] + 0xfff) & ~0xfff);
       if (end > start) this.mcu.flash.fill(0xff, start, end);
       this.flashOps++;
-      this.onFlashWrite(start, end);
+      this.onFlashWrite('erase', start, end);
     } else if (code === BKPT_PROGRAM) {
       const addr = r[0];
       const src = r[1];
@@ -99,7 +99,7 @@ export class Chip {
         f[addr + i] &= this.mcu.readUint8(src + i);
       }
       this.flashOps++;
-      this.onFlashWrite(addr, Math.min(FLASH_SIZE, addr + count));
+      this.onFlashWrite('program', addr, Math.min(FLASH_SIZE, addr + count));
     } else {
       // a breakpoint in the firmware itself (a HardFault has no other sign here)
       this.breakError = `breakpoint 0x${code.toString(16)} at 0x${(core.PC - 2).toString(16)}`;

@@ -6,8 +6,8 @@
 // Run loop: the core runs in batches of at most ~20 us emulated, the PIO is
 // stepped up to the core's time after each batch.  When the core waits
 // (WFI/WFE), time jumps to the next thing that can wake it: a clock alarm
-// other than those that never end a wait (PWM counters, the watchdog,
-// SysTick without its interrupt), an input edge, the end of the run; while a
+// other than those that never end a wait (PWM counters, SysTick without
+// its interrupt), an input edge, the end of the run; while a
 // PIO state machine is running, in 20 us steps.  A wait with nothing that can
 // wake it (the REPL waiting for USB) is an "indefinite" wait: the caller
 // says how far time may go then (wall speed while a host is connected, else
@@ -31,7 +31,18 @@ export class Machine {
     this.config = config;
     this.logger = logger;
     this.onSerial = onSerial;
-    this.onFlashWrite = onFlashWrite;
+    this.flashOps = 0;         // erase/program operations since the harness started
+    this.haltAtFlashOp = 0;    // >0: stop the run right after that operation
+    this.halted = false;
+    this.onFlashWrite = (op, start, end) => {
+      this.flashOps++;
+      this.recorder.push('flash', { t: this.now() / 1000, op, addr: start, len: end - start, n: this.flashOps });
+      if (this.haltAtFlashOp && this.flashOps >= this.haltAtFlashOp) {
+        this.haltAtFlashOp = 0;
+        this.halted = true;
+      }
+      onFlashWrite(op, start, end);
+    };
     this.base = 0;
     this.levels = new Map();   // gpio -> level the world drives
     for (let g = 0; g < 30; g++) this.levels.set(g, 1); // pull-ups: released pads read high
@@ -76,7 +87,8 @@ export class Machine {
     for (const b of this.cdcBacklog) this.usb.write(b);
     this.cdcBacklog = [];
     const ppb = mcu.ppb;
-    const quiet = new Set([wd.alarm.clockAlarm, mcu.usbCtrl.sofAlarm]);
+    // (the watchdog's alarm is not one: a wait must end when it fires)
+    const quiet = new Set([mcu.usbCtrl.sofAlarm]);
     const pwmAlarms = new Map();
     mcu.pwm.channels.forEach((ch, i) => {
       for (const a of [ch.alarmA, ch.alarmB, ch.alarmBottom]) pwmAlarms.set(a.clockAlarm, i);
@@ -132,7 +144,8 @@ export class Machine {
   /**
    * Run until global time `limit` (ns), or until `idleLimit` in an
    * indefinite wait, or for `budgetMs` of wall time.  Returns 'limit',
-   * 'idle' (in an indefinite wait at idleLimit) or 'budget'.
+   * 'idle' (in an indefinite wait at idleLimit), 'budget', or 'flash' (just
+   * after the flash operation number haltAtFlashOp: a power cut there).
    */
   run(limit, idleLimit, budgetMs) {
     const t0 = Date.now();
@@ -147,6 +160,7 @@ export class Machine {
       const { mcu, clock } = chip;
       const core = mcu.core;
       const now = this.now();
+      if (this.halted) { this.halted = false; return 'flash'; }
       if (now >= limit) return 'limit';
       this.applyInputs(now);
       const nextInput = this.inputs.length ? this.inputs[0].t : Infinity;
@@ -174,7 +188,7 @@ export class Machine {
         // alarms fire only when one is due
         let t = clock.nanosCounter;
         let n = 0;
-        for (; n < BATCH && !core.waiting && t < stop; n++) {
+        for (; n < BATCH && !core.waiting && t < stop && !this.halted; n++) {
           t += core.executeInstruction() * cycleNs;
           clock.nanosCounter = t;
           const a = clock.nextAlarm;

@@ -4,7 +4,7 @@
 // (frequency, duty: the buzzer), WS2812 frames decoded from the PIO-driven
 // display pin, raw SPI bytes with the DC and CS levels, I2C transactions
 // (devices listed in the config ACK, e.g. an SSD1306 at 0x3C), DMA channel
-// starts, chip resets.  The e-ink BUSY pin is driven like an SSD1680's:
+// starts, chip resets, flash erase/program operations.  The e-ink BUSY pin is driven like an SSD1680's:
 // high from the Master Activation (0x20) command for a refresh time (full or
 // partial, from the last Display Update Control 2 (0x22) value) and after
 // a software reset (0x12).
@@ -14,7 +14,7 @@ const FUNC_SIO = 5;
 const FUNC_PIO0 = 6;
 const FUNC_PIO1 = 7;
 
-export const KINDS = ['gpio', 'pwm', 'ws2812', 'spi', 'i2c', 'dma', 'reset', 'busy'];
+export const KINDS = ['gpio', 'pwm', 'ws2812', 'spi', 'i2c', 'dma', 'reset', 'busy', 'flash'];
 
 export class Recorder {
   /** machine: the Machine (its now() and schedule()); config: see Machine */
@@ -75,12 +75,27 @@ export class Recorder {
       write(offset, value);
       if (offset < 0xa0) this.pwmSlice(mcu, Math.floor(offset / 0x14));
       else if (offset === 0xa0) for (let s = 0; s < 8; s++) this.pwmSlice(mcu, s);
+      this.pwmAlarms(mcu);
     };
+    mcu.dma.channels.forEach((ch) => {
+      const w = ch.writeUint32.bind(ch);
+      ch.writeUint32 = (offset, value) => { w(offset, value); this.pwmAlarms(mcu); };
+    });
+    this.pwmAlarms(mcu);
     // SPI: every byte sent, with DC/CS levels; the e-ink BUSY model
+    // Each byte takes its time on the wire (SCK = clk_peri / (CPSDVSR *
+    // (1 + SCR))): completed at once, a DMA transfer feeding TX would run
+    // alone and overflow the RX FIFO that another channel drains (rp2040js
+    // runs a re-armed 0 ns alarm before the others), and MicroPython's
+    // SPI.write of a large buffer would wait for ever.
     mcu.spi.forEach((spi, bus) => {
+      const done = mcu.clock.createAlarm(() => spi.completeTransmit(0));
       spi.onTransmit = (value) => {
         this.spiByte(mcu, bus, value);
-        spi.completeTransmit(0);
+        const scr = (spi.control0 >> 8) & 0xff;
+        const bits = (spi.control0 & 0xf) + 1;
+        const div = (spi.clockDivisor & 0xfe) || 2;
+        done.schedule((bits * div * (1 + scr) * 1e9) / mcu.clkPeri);
       };
     });
     // I2C: transactions; listed devices ACK and read as 0
@@ -169,6 +184,27 @@ export class Recorder {
         if (this.pwmLast.get(gpio) === key) continue;
         this.pwmLast.set(gpio, key);
         this.push('pwm', { t: this.us(this.m.now()), gpio, slice: s, ...state });
+      }
+    }
+  }
+
+  // A PWM slice's counter alarms (compare A, B, wrap: three per period, some
+  // 1.5 million a second for a 488 kHz audio PWM) only move its pin levels,
+  // which nothing here reads (the settings are recorded instead), unless
+  // its wrap interrupt is enabled or a DMA channel is paced by its wrap
+  // DREQ: otherwise they are switched off (config pwm_waveform keeps them).
+  pwmAlarms(mcu) {
+    const { pwm, dma } = mcu;
+    for (let s = 0; s < 8; s++) {
+      let need = !!this.config.pwm_waveform || !!(pwm.intEnable & (1 << s));
+      for (const ch of dma.channels) {
+        if (ch.ctrl & 1 && ch.treqValue === 24 + s) need = true;
+      }
+      const c = pwm.channels[s];
+      if (c.alarmBottom.enable !== need) {
+        c.alarmA.enable = need;
+        c.alarmB.enable = need;
+        c.alarmBottom.enable = need;
       }
     }
   }
