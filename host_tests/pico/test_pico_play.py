@@ -14,9 +14,11 @@ from tools.pico import play as P
 from tools.pico import scenarios as S
 
 OUT = os.path.join(S.ROOT, "build", "pico", "play")
+# PICO_PLAY=tape,bataille: only those (each game is 1.5-3 emulated minutes)
+GAMES = [g for g in os.environ.get("PICO_PLAY", "tape,bataille,batawaf").split(",") if g]
 
 
-@pytest.mark.parametrize("name", ["tape", "bataille", "batawaf"])
+@pytest.mark.parametrize("name", GAMES)
 def test_game_through_the_pins(flashed, tmp_path, name):
     scn = S.SCENARIOS[name]
     flash = tmp_path / "flash.bin"
