@@ -19,12 +19,12 @@ class _DmaOut:
     played are the time elapsed times the rate (the host speaker's model
     records every sample, which is PC work the board does not do)."""
 
-    def __init__(self, clock, n=512):
+    def __init__(self, clock, n=1024):
         from array import array
         self.clock = clock
         self.n = n
         self.ring = memoryview(array("H", [128] * n))
-        self.scratch = memoryview(bytearray(128))
+        self.scratch = memoryview(bytearray(V.CHUNK))
         self.rate = 8000
         self.t0 = 0
         self.total = 0
@@ -84,8 +84,9 @@ def bench_voice():
         rows.append(("voice RAM held: driver, 512-sample host ring, file index (unix port)",
                      gc.mem_alloc() - a0, "bytes"))
         del v
-    # the board's ring: n half-words aligned on 2n bytes, carved from 4n bytes
-    rows.append(("voice RAM held by the board's ring and scratch (hal/rp2/speaker.py)", 4 * 512 + 128, "bytes"))
+    # the board's ring: n half-words aligned on 2n bytes, carved from 4n
+    # bytes, the file buffer in the rest (hal/rp2/speaker.py)
+    rows.append(("voice RAM held by the board's ring and file buffer (hal/rp2/speaker.py)", 4 * 1024, "bytes"))
     rows.append(("voice CPU per second of speech, plain widening", _cpu_per_speech_second(), "us/s"))
     if MICROPYTHON:
         try:

@@ -18,7 +18,11 @@ import tempfile
 import pytest
 import app_heap
 
-HEAP_BUDGET = int(os.environ.get("APP_HEAP", 176 * 1024))   # smallest today: 156-168 KB (±4)
+# 176 -> 180 KB: the default box talks (issue 17): the voice driver, its
+# 1 KB host ring, the open voice file and its index, app.speech and the
+# speaker model take about 2.5 KB of this port's heap (Tape-treize then
+# needs 177 KB)
+HEAP_BUDGET = int(os.environ.get("APP_HEAP", 180 * 1024))   # smallest today: 160-177 KB (±4)
 EINK_BUDGET = int(os.environ.get("APP_HEAP_EINK", 180 * 1024))   # smallest today: 168-172 KB
 GOAL = 96 * 1024
 

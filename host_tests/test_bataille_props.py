@@ -299,3 +299,26 @@ def test_c3_log_identical_across_interpreters_many_seeds():
     sample += [("batawaf", {"players": 2 + s % 3}, s * 104729) for s in range(30)]
     want = "".join(play_logged(game, opts, seed)[1].text() for game, opts, seed in sample)
     assert run(MP_CODE % (sample,), heapsize=HEAP) == want
+
+
+@PROPS
+@given(stacked())
+def test_b5_both_fast_paths_play_the_logged_game(setup):
+    # CPython plays two-player games on deques, MicroPython on the rings:
+    # both move the same cards with the same draws as step() (stacked deals
+    # reach the B4 hand-overs to step() in the middle of a battle)
+    from games import bataille_fast
+    game, opts, seed, hands = setup
+    if "min" in str(opts.get("length")) or opts["players"] != 2:
+        return
+    g, lg = play_logged(game, opts, seed, hands=hands)
+    want = ([p.to_list() for p in g.piles], g.winners, g.reason, g.duels, g.battles, g.rng.state())
+    saved = bataille_fast._DEQUE
+    try:
+        for dq in (saved, None):
+            bataille_fast._DEQUE = dq
+            f = Bataille(opts, seed, None, game, hands).play()
+            assert ([p.to_list() for p in f.piles], f.winners, f.reason, f.duels, f.battles,
+                    f.rng.state()) == want, dq
+    finally:
+        bataille_fast._DEQUE = saved

@@ -154,6 +154,7 @@ def rp2port(monkeypatch, tmp_path):
     machine.freq = lambda: 125000000
     uctypes = types.ModuleType("uctypes")     # the speaker's aligned ring
     uctypes.addressof = lambda obj: 0x20000000
+    uctypes.bytearray_at = lambda addr, n: bytearray(n)
     rp2 = types.ModuleType("rp2")
     rp2.PIO = types.SimpleNamespace(OUT_LOW=2, SHIFT_LEFT=0, SHIFT_RIGHT=1)
     programs = []
@@ -237,7 +238,10 @@ def test_hal_rp2_oled_without_answer_blinks(rp2port):
     FakeI2C.answer = False
     h = hal.open_board(_board.load("boards/pico_oled.json"), storage_root=rp2port.tmp)
     assert h.failed_code == 2 and "0x3C" in h.notices[0]
-    h.poll()
+    start = h.blinker._t0 + 2 * 500        # the code begins with its 1.5 s pause: dark
+    h.poll(start)
+    assert [FakePin.made[g].v for g in (18, 19, 20, 21)] == [0, 0, 0, 0]
+    h.poll(start + 1510)
     assert [FakePin.made[g].v for g in (18, 19, 20, 21)] == [1, 1, 1, 1]   # the first flash
 
 

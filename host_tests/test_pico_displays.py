@@ -87,6 +87,12 @@ def test_host_frame_is_the_home_menu_the_model_decodes(board):
     sent = [f for f in h.model.frames if f.kind in ("transfer", "full")]
     assert sent[0] == pic
     assert 0.05 < pic.lit() / float(pic.width * pic.height) < 0.8
+    # nobody pressed: the home menu's selection is the default game's, as on
+    # a board that just booted (the simulator's bots would have moved it)
+    from app import settings
+    a = h.box.app
+    assert (a.menu_name, a.sel) == ("home", settings.GAME_NAMES.index(settings.defaults()["game"]))
+    assert h.box.pads.levels == 0
     h.close()
 
 

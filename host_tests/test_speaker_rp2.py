@@ -67,6 +67,8 @@ def port(monkeypatch):
     rp2.DMA = FakeDMA
     uctypes = types.ModuleType("uctypes")
     uctypes.addressof = lambda obj: 0x20001234
+    uctypes.at = []
+    uctypes.bytearray_at = lambda addr, n: uctypes.at.append((addr, n)) or bytearray(n)
     micropython = types.ModuleType("micropython")
     micropython.const = lambda v: v
     micropython.viper = micropython.native = lambda f: f
@@ -75,6 +77,7 @@ def port(monkeypatch):
     for name in ("hal.rp2.speaker", "drivers.voice_viper"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     import hal.rp2.speaker as sp
+    sp.uctypes_at = uctypes.at
     yield sp, machine, pwms
     sys.modules.pop("hal.rp2.speaker", None)
     sys.modules.pop("drivers.voice_viper", None)
@@ -104,6 +107,12 @@ def test_speaker_rp2_dma_paced_by_a_timer_at_the_sample_rate(port):
     assert s._ring_addr % 1024 == 0
     assert 0x20001234 <= s._ring_addr < 0x20001234 + 1024
     assert len(s.ring) == 512
+    # the file reads go to the array's bytes outside the ring: no more RAM
+    at, size = sp.uctypes_at[-1]
+    assert size == 256 and 0x20001234 <= at and at + size <= 0x20001234 + 2048
+    assert at + size <= s._ring_addr or at >= s._ring_addr + 1024
+    s2 = sp.DmaSpeaker(16)
+    assert len(s2.ring) == 1024 and s2.dma.ctrl_kw["ring_size"] == 11      # the default: 128 ms
     s.start(4000)
     c = s.dma.configs[-1]
     assert c == {"read": s._ring_addr, "write": s.cc, "count": 4000, "ctrl": 0x1234, "trigger": True}

@@ -57,8 +57,8 @@ def phrase(voice, names):
     out = bytearray()
     vol = voice.volume
     for name in names:
-        i = 2 * voice.names.index(name)
-        voice.stream.seek(voice.index[i])
-        raw = voice.stream.read(voice.index[i + 1])
+        off, n = voice.entry(name)
+        voice.stream.seek(off)
+        raw = voice.stream.read(n)
         out += bytes(128 + (((s - 128) * vol) >> 8) for s in raw)
     return bytes(out)

@@ -87,17 +87,21 @@ class Display:
 
 
 class Lights:
-    """The pad LEDs: written only when a pad's state changes."""
+    """The pad LEDs: written only when a pad's state changes.  While the HAL
+    blinks an error code on them (the display failed: hal.blinker), the code
+    owns them: the menu's hints and the press flashes would cut into the
+    flashes someone is counting, so they are kept here and not shown."""
 
     def __init__(self, hal, n):
         self.leds = getattr(hal, "leds", None)
+        self.blinker = getattr(hal, "blinker", None)
         self.state = [None] * n
 
     def set(self, k, on):
         if self.state[k] == on:
             return False
         self.state[k] = on
-        if self.leds is not None:
+        if self.leds is not None and not (self.blinker is not None and self.blinker.code):
             self.leds.set(k, on)
         return True
 

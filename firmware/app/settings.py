@@ -29,7 +29,6 @@ CHOICES = {
         ("tempo", (1500, 2000, 3000, 1000)),
         ("hidden_count", (False, True)),
         ("target", (3, 5, 1)),
-        ("length", ("30min", "20min", "45min", "all")),
         ("sum2", (False, True)),
         ("ten", (False, True)),
         ("sandwich2", (False, True)),

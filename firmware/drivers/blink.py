@@ -42,9 +42,12 @@ class Blinker:
         self._lit = -1
 
     def start(self, code, now_ms):
+        """The code begins with its pause: the LEDs go dark for 1.5 s first,
+        so the first flash is seen as one even if a pad was lit before."""
         self.code = code
-        self._t0 = now_ms
+        self._t0 = now_ms - code * (_ON_MS + _OFF_MS)
         self._lit = -1
+        self.poll(now_ms)
 
     def stop(self):
         self.code = 0

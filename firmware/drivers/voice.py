@@ -22,7 +22,7 @@
 # the file (128 = silence) and widened to 16 bits here, volume applied,
 # CHUNK at a time (hal/rp2 gives a viper expand(); the plain one below runs
 # everywhere).  A refill that comes too late (the loop stalled longer than
-# the ring lasts, 64 ms) is counted in `underruns`: the DMA replayed old
+# the ring lasts: 128 ms on the board) is counted in `underruns`: the DMA replayed old
 # samples, a crackle, never a hang or a delay.
 #
 # File format (little endian): b"BVOX", version u8 (1), word count u8, rate
@@ -33,7 +33,8 @@ import struct
 MAGIC = b"BVOX"
 HEADER = 16
 ENTRY = 16
-CHUNK = 128            # samples read and widened at a time
+CHUNK = 256            # samples read and widened at a time (fewer, bigger
+                       # reads: the per-read Python work is most of the cost)
 MAX_WORDS = 8          # in one phrase
 
 
@@ -56,8 +57,8 @@ class Voice:
         self.volume = 256
         self.stream = None
         self.rate = 0
-        self.names = []         # word names, in file order
-        self.index = None       # 2 ints per word: offset, length
+        self.index = None       # the file's index as read: 16 bytes a word
+        self.words = 0
         # the phrase being said: word offsets and lengths (preallocated)
         self._off = [0] * MAX_WORDS
         self._len = [0] * MAX_WORDS
@@ -87,22 +88,11 @@ class Voice:
         raw = stream.read(n * ENTRY)
         if len(raw) < n * ENTRY:
             raise VoiceError("voice file cut short in its index")
-        names = []
-        index = []
-        for i in range(n):
-            e = raw[i * ENTRY:(i + 1) * ENTRY]
-            k = 8
-            while k > 0 and e[k - 1] == 0:
-                k -= 1
-            names.append(e[:k].decode())
-            off, length = struct.unpack("<II", e[8:16])
-            index.append(off)
-            index.append(length)
         self.stream = stream
         self._fpos = -1
         self.rate = rate
-        self.names = names
-        self.index = index
+        self.index = raw        # kept as read (no string or int per word in the heap)
+        self.words = n
         set_rate = getattr(self.out, "set_rate", None)
         if set_rate is not None:
             set_rate(rate)
@@ -111,26 +101,39 @@ class Voice:
         self.stop()
         s = self.stream
         self.stream = None
-        self.names = []
         self.index = None
+        self.words = 0
         if s is not None:
             s.close()
 
     def has(self, name):
-        return name in self.names
+        return self.index is not None and self._at(name) >= 0
+
+    def entry(self, name):
+        """(offset in the file, length) of a word; VoiceError if absent."""
+        i = self._at(name)
+        if i < 0:
+            raise VoiceError("no word %r in the voice file" % (name,))
+        return struct.unpack_from("<II", self.index, i + 8)
 
     def length(self, names):
         """Samples in a phrase (VoiceError on a word the file lacks)."""
         n = 0
         for name in names:
-            n += self.index[2 * self._find(name) + 1]
+            n += self.entry(name)[1]
         return n
 
-    def _find(self, name):
-        try:
-            return self.names.index(name)
-        except ValueError:
-            raise VoiceError("no word %r in the voice file" % (name,))
+    def _at(self, name):
+        """Where the word's entry starts in the index, or -1."""
+        key = name.encode()
+        if len(key) > 8:
+            return -1
+        key += b"\0" * (8 - len(key))
+        raw = self.index
+        i = raw.find(key)
+        while i >= 0 and i % ENTRY:
+            i = raw.find(key, i + 1)
+        return i
 
     # ---- saying --------------------------------------------------------
 
@@ -145,10 +148,10 @@ class Voice:
         total = 0
         k = 0
         for name in names:
-            i = 2 * self._find(name)
-            self._off[k] = self.index[i]
-            self._len[k] = self.index[i + 1]
-            total += self.index[i + 1]
+            off, length = self.entry(name)
+            self._off[k] = off
+            self._len[k] = length
+            total += length
             k += 1
         if self.active:
             self.cut += 1
@@ -222,7 +225,7 @@ class Voice:
             got = stream.readinto(buf[:k]) if k < len(buf) else stream.readinto(buf)
             self._fpos = at + (got or 0)
             if not got:
-                raise VoiceError("voice file cut short in word %r" % (self.names[w] if w < len(self.names) else w))
+                raise VoiceError("voice file cut short in its word %d of the phrase" % (w + 1))
             self.expand(buf, got, out.ring, self.filled, mask, vol)
             self.filled += got
             room -= got

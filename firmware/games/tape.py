@@ -55,8 +55,6 @@ OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
 # time limit; "all" for none) the match stops at the next quiet moment (no
 # slap window or false slap open) with the points as they stand, reason
 # "limit".  Children slap falsely all the time, and a round may never end.
-DEFAULT_LENGTH = "30min"
-_MAX_MINUTES = const(600)
 MAX_PLAYERS = const(8)
 # The pause between the end of a round and the next deal, so that the box
 # can show the points (presses then are ignored, as in the settle pause).
@@ -121,19 +119,14 @@ def normalize(options):
     else:
         out["target"] = _opt.number(opts, "target", 1, 99, 3)
         out["rounds"] = None
-    out["length"] = _length(opts.get("length", DEFAULT_LENGTH))
+    v = opts.get("length", "30min")
+    if v != "all":
+        if not (isinstance(v, str) and v[-3:] == "min" and v[:-3].isdigit()
+                and 0 < int(v[:-3]) <= 600):
+            raise ValueError("option 'length': 'all' or '<n>min', n 1..600 (got %r)" % (v,))
+        v = str(int(v[:-3])) + "min"
+    out["length"] = v
     return out
-
-
-def _length(v):
-    if v == "all":
-        return v
-    if isinstance(v, str) and v.endswith("min"):
-        digits = v[:-3]
-        if digits.isdigit() and 1 <= int(digits) <= _MAX_MINUTES:
-            return str(int(digits)) + "min"
-    raise ValueError("option 'length' must be 'all' (no time limit) or '<n>min' with n from "
-                     "1 to %d (got %r)" % (_MAX_MINUTES, v))
 
 
 class Tape:
@@ -407,7 +400,7 @@ class Tape:
             self._end(due, "limit")         # the match's time is up
             return
         if ph == PLAY and self.turns_mode:
-            self._due = self._limit_due(due)  # turns: only the limit was due
+            self._play_from(due)             # turns: only the limit was due
             return
         if ph == PLAY:
             self._turn(due)                 # tempo mode: the box lays the card
@@ -422,20 +415,21 @@ class Tape:
 
     def _play_from(self, us):
         self.phase = PLAY
-        self._due = self._limit_due(us) if self.turns_mode else us + self.tempo_us
-
-    def _limit_due(self, us):
-        """Turns mode waits for a press: the time limit is its only timer
-        (None without a limit), at most _REBASE_US ahead so that it stays a
-        small int (it is armed again when it fires early)."""
-        if self.limit_ms < 0:
-            return None
-        left = self.limit_ms - self._base_ms - us // 1000
-        if left < 0:
-            return us
-        if left > _REBASE_US // 1000:
-            return us + _REBASE_US
-        return us - us % 1000 + left * 1000     # the limit's exact ms
+        if not self.turns_mode:
+            self._due = us + self.tempo_us
+            return
+        # turns mode waits for a press: the time limit is its only timer
+        # (none without a limit), at most _REBASE_US ahead so that it stays
+        # a small int (armed again when it fires early)
+        self._due = None
+        if self.limit_ms >= 0:
+            left = self.limit_ms - self._base_ms - us // 1000
+            if left < 0:
+                self._due = us
+            elif left > _REBASE_US // 1000:
+                self._due = us + _REBASE_US
+            else:
+                self._due = us - us % 1000 + left * 1000     # the limit's exact ms
 
     # ---- T2: rounds and dealing ------------------------------------------
     def _deal_round(self, us):

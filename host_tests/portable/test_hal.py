@@ -53,20 +53,65 @@ def test_hal_display_without_answer_blinks_and_pads_keep_working():
         assert hal.failed_code == blink.DISPLAY_NO_ANSWER
         assert "does not answer" in hal.notices[0]
         levels = []
-        for i in range(40):          # 2 s of main loop at 50 ms a pass
+        for i in range(70):          # 3.5 s of main loop at 50 ms a pass
             if i == 10:
                 hal.pads.press(1, hal.clock.now + 1000)
             hal.pads.run_until(hal.clock.now + 50000)
             hal.poll()
             levels.append(hal.leds.state[0])
         assert hal.pads.capture.next_event() == 1   # the slap was captured
-        # the code on every pad LED: two flashes of 200 ms, then the pause
-        assert levels == [blink.level(2, 50 * (i + 1)) for i in range(40)]
-        assert levels[:13] == [1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1]   # 50 ms samples
-        assert levels[13:] == [0] * 27    # the 1.5 s pause
+        # the code on every pad LED: the 1.5 s pause first (dark), then two
+        # flashes of 200 ms, 500 ms apart, then the pause again
+        assert levels == [blink.level(2, 1000 + 50 * (i + 1)) for i in range(70)]
+        assert levels[:29] == [0] * 29
+        assert levels[29:42] == [1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1]   # 50 ms samples
+        assert levels[43:] == [0] * 27
         assert hal.leds.state == [levels[-1]] * 4
     finally:
         _rm(hal.storage.fs.root)
+
+
+def check_blink_under_app(name, **kw):
+    # The app on a HAL whose display fails: its menu lights pads 1-2 as
+    # hints (before the failure too: the e-ink fails 2 s after boot), a
+    # press flashes its pad; from the failure on, the LEDs show the code
+    # alone, dark first (found on the emulated Pico: the first flashes were
+    # cut into by the menu's hints).
+    import main
+    hal = open_host(BOARDS + "/%s.json" % name, **kw)
+    try:
+        app = main.main(BOARDS + "/%s.json" % name, lambda b: hal, run=False)
+        assert app.state == "menu" and app.lit == 3
+        bad = []
+        failed_at = None
+        t0 = 0
+        for i in range(160):         # 8 s of main loop at 50 ms a pass
+            if i == 60:
+                hal.pads.press(2, hal.clock.now + 1000)
+            if i == 64:
+                hal.pads.release(2, hal.clock.now + 1000)
+            hal.pads.run_until(hal.clock.now + 50000)
+            app.tick()
+            hal.poll()
+            if not hal.failed_code:
+                continue
+            if failed_at is None:
+                failed_at = hal.clock.ticks_ms()
+                t0 = hal.blinker._t0
+                # the code starts with its pause: dark first
+                assert hal.failed_code * 500 <= failed_at - t0 < hal.failed_code * 500 + 100
+            want = blink.level(hal.failed_code, hal.clock.ticks_ms() - t0)
+            if hal.leds.state != [want] * 4:
+                bad.append((i, hal.leds.state, want))
+        assert failed_at is not None and bad == []
+        return failed_at
+    finally:
+        _rm(hal.storage.fs.root)
+
+
+def test_hal_blink_code_owns_the_pad_leds_while_the_box_runs():
+    assert check_blink_under_app("pico_oled", display_answers=False) < 100
+    assert check_blink_under_app("pico_eink", eink_busy_stuck=True) > 1000
 
 
 def test_hal_eink_busy_stuck_blinks_its_code():

@@ -13,6 +13,8 @@ host picture is the firmware's frame buffer, run by the simulator's Box
     tap.spi(data, t_us)                 # bytes on the display's SPI bus
     tap.i2c(addr, data, t_us)           # one I2C write (address byte apart)
     feed_wire(tap, hal.wire.events)     # the host recorder's traffic
+    screen = PicoScreen(pico, "pico_oled")    # the emulator's events (tools.pico.pico.Pico)
+    screen.update()                     # feed what was recorded since the last call
     model.frames, model.problems, model.picture()
 
     host = HostScreens("pico_oled")     # the firmware on the host HAL, model listening
@@ -43,8 +45,9 @@ class SpiTap:
     low; D/C says command or data; RES# low resets it and it ignores the
     bus until RES# is high again."""
 
-    def __init__(self, model, dc, cs=None, rst=None):
+    def __init__(self, model, dc, cs=None, rst=None, bus=None):
         self.model = model
+        self.bus = bus
         self.dc, self.cs, self.rst = dc, cs, rst
         self.level = {dc: 0}
         if cs is not None:
@@ -54,6 +57,8 @@ class SpiTap:
         self.ignored = 0    # bytes sent while the controller was not listening
 
     def pin(self, gpio, v, t_us=None):
+        if v is None:
+            return          # not driven (a chip reset): the module's pull-ups hold the level
         if gpio == self.rst and v == 0 and self.level.get(gpio, 1) != 0:
             self.model.reset()
         self.level[gpio] = 1 if v else 0
@@ -96,10 +101,10 @@ def for_board(board):
         m = Ssd1306(d.width, d.height)
         if d.bus == "i2c":
             return m, I2cTap(m, d.addr)
-        return m, SpiTap(m, d.dc, d.cs, d.rst)
+        return m, SpiTap(m, d.dc, d.cs, d.rst, d.spi)
     if d.kind == "ssd1680":
         m = Ssd1680(d.width, d.height)
-        return m, SpiTap(m, d.dc, d.cs, d.rst)
+        return m, SpiTap(m, d.dc, d.cs, d.rst, d.spi)
     return None
 
 
@@ -115,6 +120,59 @@ def feed_wire(tap, events):
             tap.i2c(ev[2], ev[3])
 
 
+def load_board(board):
+    """A Board from a name (boards/NAME.json), a path, or a Board."""
+    if not isinstance(board, str):
+        return board
+    host_path()
+    from hal import board as _board
+    path = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
+    return _board.load(path)
+
+
+class PicoScreen:
+    """The board's controller model fed the emulated Pico's events (docs/
+    pico.md: 'gpio' for RES#, 'spi' with its DC and CS levels, 'i2c'
+    transactions), in time order.  update() feeds what came since the last
+    call; the pictures are in model.frames (t_us: emulated time)."""
+
+    def __init__(self, pico, board):
+        self.pico = pico
+        self.board = load_board(board)
+        made = for_board(self.board)
+        if made is None:
+            raise ValueError("board %s: its display (%s) has no controller model"
+                             % (self.board.name, self.board.display.kind))
+        self.model, self.tap = made
+        self._next = {"gpio": 0, "spi": 0, "i2c": 0}
+        self.nacked = 0      # I2C writes to the display's address that nobody acknowledged
+
+    def update(self):
+        evs = []
+        for order, kind in enumerate(("gpio", "spi", "i2c")):
+            got = self.pico.events(kind)
+            for e in got[self._next[kind]:]:
+                evs.append((e["t"], order, len(evs), kind, e))
+            self._next[kind] = len(got)
+        evs.sort()
+        tap = self.tap
+        for t, _, _, kind, e in evs:
+            if kind == "gpio":
+                tap.pin(e["gpio"], e["level"], t)
+            elif kind == "spi":
+                if isinstance(tap, SpiTap) and (tap.bus is None or e["bus"] == tap.bus):
+                    tap.pin(tap.dc, e["dc"], t)
+                    if tap.cs is not None:
+                        tap.pin(tap.cs, e["cs"], t)
+                    tap.spi(bytes.fromhex(e["data"]), t)
+            elif not e.get("read"):
+                if e.get("ack"):
+                    tap.i2c(e["addr"], bytes.fromhex(e["data"]), t)
+                elif isinstance(tap, I2cTap) and e["addr"] == tap.addr:
+                    self.nacked += 1
+        return self.model.frames
+
+
 def host_picture(box_frame, width, height):
     """A picture from sim.box.Box.frame(): the frame buffer bytes (MONO_VLSB
     for both controller boards) as the renderer left them."""
@@ -128,7 +186,7 @@ class HostScreens:
     step(us) runs the box and feeds the model.  host_frames lists, at each
     frame the firmware showed: (app state, host picture, how many model
     frames there were just before it).  args: more `python -m sim` flags
-    (--bots ..., --length ...); with --bots, bots play."""
+    (--bots ..., --length ...); with --bots bots play, else nobody presses."""
 
     def __init__(self, board, game="bataille", seed=1, args=()):
         host_path()
@@ -136,7 +194,9 @@ class HostScreens:
         from sim import cli
         self.cfg = cli.parse(["--board", board, "--game", game, "--headless", "--seed", str(seed)] + list(args))
         self.box = _box.Box(_box.load_board(board), self.cfg)
-        if self.cfg.bots is not None:
+        # headless, the simulator brings bots by default: here only when
+        # asked, so that with no --bots nobody presses (as on a board at boot)
+        if "--bots" in args:
             self.box.add_bots(self.cfg.bots, self.cfg.seed)
         made = for_board(self.box.board)
         if made is None:

@@ -6,7 +6,9 @@
 # after asking, what it records is what the board's DMA would have sent to
 # the PWM, stale samples of an underrun included.
 #
-#   sp = HostSpeaker(clock, gpio, n=512)
+#   sp = HostSpeaker(clock, gpio, n=512)   half the board's ring (1 KB: the
+#                                          heap budget of the 64-bit port
+#                                          has no more room), same behaviour
 #   sp.plays      [[t_us, names, samples array('B') as sent, cut_at_us or None]]
 #   sp.level      the compare level now (128 = silence)
 #   sp.keep       False: record the phrases' times and names, not their samples
@@ -20,8 +22,11 @@ class HostSpeaker:
         self.clock = clock
         self.gpio = gpio
         self.n = n
-        self.ring = memoryview(array("H", [128] * n))
-        self.scratch = memoryview(bytearray(128))
+        ring = array("H", bytes(2 * n))     # no list of n ints on the way
+        for i in range(n):
+            ring[i] = 128
+        self.ring = memoryview(ring)
+        self.scratch = memoryview(bytearray(256))
         self.rate = 8000
         self.plays = []
         self.keep = True

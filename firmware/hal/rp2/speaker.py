@@ -5,11 +5,12 @@
 # interrupts, the pads' timestamps and the LED frames are untouched while
 # the box talks; drivers.voice only tops up the ring between loop passes.
 #
-#   sp = DmaSpeaker(gpio, n=512, timer=3)   the ring: n 16-bit samples
+#   sp = DmaSpeaker(gpio, n=1024, timer=3)  the ring: n 16-bit samples (128 ms)
 #   sp.start(count), sp.played(), sp.stop(), sp.set_rate(hz), sp.expand
 #
 # The ring is read with the DMA's address wrap (RING_SIZE), which needs it
-# aligned on its own size: it is carved out of an array twice as big.  Each
+# aligned on its own size: it is carved out of an array twice as big, and
+# the file reads go to the larger piece left over (no RAM beyond 4n bytes).  Each
 # sample is a half-word write to the slice's CC register; the bus replicates
 # it into both halves, so channel A or B (whichever the pin is) gets it.
 # Pacing timer `timer` (0..3) of the DMA runs at sys_clk * X / Y = the rate.
@@ -26,6 +27,7 @@ _DMA_ABORT = const(0x50000444)
 _TREQ_TIMER0 = const(0x3B)
 _TOP = const(255)
 _MID = const(128)
+_SCRATCH = const(256)    # drivers.voice.CHUNK
 
 try:
     from drivers.voice_viper import expand as _expand
@@ -45,19 +47,21 @@ def _ratio(rate, sys_hz):
 
 
 class DmaSpeaker:
-    def __init__(self, gpio, n=512, timer=3):
-        if n & (n - 1) or not 16 <= n <= 8192:
-            raise ValueError("speaker ring of %d samples: a power of two from 16 to 8192" % n)
+    def __init__(self, gpio, n=1024, timer=3):
+        if n & (n - 1) or not 256 <= n <= 8192:
+            raise ValueError("speaker ring of %d samples: a power of two from 256 to 8192" % n)
         self.gpio = gpio
         self.n = n
         self.timer = timer
         self.expand = _expand
-        self.scratch = memoryview(bytearray(128))
         # n half-words aligned on 2n bytes, inside an array of 2n half-words
         self._mem = array("H", bytes(4 * n))
         base = uctypes.addressof(self._mem)
         skip = (-base) % (2 * n)
         self.ring = memoryview(self._mem)[skip // 2:skip // 2 + n]
+        # the file's bytes go to the larger piece outside the ring (>= n bytes)
+        at = base if skip >= _SCRATCH else base + skip + 2 * n
+        self.scratch = memoryview(uctypes.bytearray_at(at, _SCRATCH))
         self._ring_addr = base + skip
         for i in range(n):
             self.ring[i] = _MID

@@ -1,0 +1,122 @@
+# pico_oled and pico_eink on the emulated RP2040 (issue 12): flashed by
+# `make flash`, each boots with no traceback, and its first menu picture,
+# decoded from the bus traffic by the controller model (tools/pico/ssd1306.py,
+# ssd1680.py), is pixel for pixel the picture the host HAL renders for the
+# same state.  With no display answering (no I2C acknowledge, e-ink BUSY
+# stuck high) the box says why on its serial port and blinks the code on the
+# pad LEDs, all four together, and goes on running (no reset).
+import time
+
+import pytest
+
+from tools.pico import displays
+
+BOARDS = ["pico_oled", "pico_eink"]
+
+
+def first_picture(p, scr, limit_us=20e6):
+    """Run until the model has a picture sent by the firmware (an OLED
+    transfer, an e-ink refresh); then half a second more."""
+    t0 = time.monotonic()
+    while p.now_us < limit_us:
+        p.run_for(250000)
+        scr.update()
+        if any(f.kind in ("transfer", "full", "partial") for f in scr.model.frames):
+            break
+    p.run_for(500000)
+    scr.update()
+    return time.monotonic() - t0
+
+
+@pytest.fixture(scope="module", params=BOARDS)
+def booted(request, flashed, tmp_path_factory):
+    from tools.pico.pico import Pico
+    board = request.param
+    d = tmp_path_factory.mktemp(board)
+    flashed(board, d / "flash.bin")
+    p = Pico(board=board, flash=str(d / "flash.bin"))
+    p.start()
+    scr = displays.PicoScreen(p, board)
+    p.wall_s = first_picture(p, scr)
+    p.board_name = board
+    yield p, scr
+    p.close()
+
+
+def test_pico_display_boards_boot_without_traceback(booted):
+    p, scr = booted
+    text = p.serial_text()
+    assert "Traceback" not in text and "Error" not in text, text[-2000:]
+    assert [e["reason"] for e in p.events("reset")] == ["power-on"]
+    assert scr.model.problems == [], scr.model.problems
+    sent = [f for f in scr.model.frames if f.kind in ("transfer", "full", "partial")]
+    assert sent, "%s: no picture in %.1f s emulated" % (p.board_name, p.now_us / 1e6)
+    print("\n[pico] %s: first picture at %.0f ms emulated; %.1f s wall" % (
+        p.board_name, sent[0].t_us / 1000.0, p.wall_s))
+
+
+def test_pico_display_boards_first_menu_picture_is_the_host_one(booted):
+    p, scr = booted
+    want = displays.host_frame(p.board_name, "menu")
+    got = [f for f in scr.model.frames if f.kind in ("transfer", "full", "partial")][0]
+    assert got == want, "%s: %s\n%s" % (p.board_name, got.diff(want), got.text())
+    if p.board_name == "pico_eink":
+        assert got.kind == "full"      # the first refresh of a panel is a full one
+
+
+def pulses(events, pin):
+    """(rise, fall) times in ms of a pin's high pulses."""
+    out = []
+    up = None
+    for e in events:
+        if e["gpio"] != pin:
+            continue
+        if e["level"] == 1 and up is None:
+            up = e["t"]
+        elif e["level"] != 1 and up is not None:
+            out.append((up / 1000.0, e["t"] / 1000.0))
+            up = None
+    return out
+
+
+@pytest.mark.parametrize("board,config,code,says", [
+    ("pico_oled", {"i2c_devices": []}, 2, "the SSD1306 does not answer"),
+    ("pico_eink", {"eink": None, "levels": {"13": 1}}, 3, "BUSY (GP13) pin stayed high"),
+])
+def test_pico_display_missing_blinks_its_code_on_the_pads(board, config, code, says, flashed, emulator, tmp_path):
+    from drivers import blink
+    b = displays.load_board(board)
+    flashed(board, tmp_path / "flash.bin")
+    p = emulator(board=board, flash=str(tmp_path / "flash.bin"), config=config)
+    scr = displays.PicoScreen(p, board)
+    p.run_for(12000000)
+    scr.update()
+    text = p.serial_text()
+    assert says in text and "blink code %d" % code in text, text[-2000:]
+    assert "Traceback" not in text, text[-2000:]
+    assert [e["reason"] for e in p.events("reset")] == ["power-on"]   # no crash, no watchdog reset
+    assert not [f for f in scr.model.frames if f.kind in ("transfer", "full", "partial")]
+    leds = [pin for pin in b.led_pins() if pin is not None]
+    gp = p.events("gpio")
+    trains = [pulses(gp, pin) for pin in leds]
+    # before the failure the menu may light its hint pads (1 and 2); pad 4
+    # is lit by the code alone: from its first flash on, the code owns them,
+    # and it begins with its pause, all dark
+    start = trains[-1][0][0]
+    for k, t in enumerate(trains):
+        before = [x for x in t if x[0] < start - 2]
+        assert all(x[1] <= start - 1400 for x in before), "pad %d lit in the code's first pause: %s" % (k + 1, t)
+        trains[k] = [x for x in t if x[0] >= start - 2]
+    on = trains[0]
+    for t in trains[1:]:     # together: set one after the other in the same pass
+        assert len(t) == len(on) and all(abs(a[0] - b[0]) < 2 and abs(a[1] - b[1]) < 2 for a, b in zip(t, on)), \
+            "the pad LEDs do not blink together: %s" % trains
+    assert len(on) >= 2 * code, on
+    # code flashes of 200 ms, 500 ms apart, then a pause: period code*500+1500 ms
+    period = blink.period_ms(code)
+    for k in range(len(on)):
+        assert 180 <= on[k][1] - on[k][0] <= 230, on
+        if k + 1 < len(on):
+            gap = on[k + 1][0] - on[k][0]
+            want = 500 if (k + 1) % code else period - (code - 1) * 500
+            assert abs(gap - want) <= 30, (k, gap, want, on)
