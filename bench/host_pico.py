@@ -13,9 +13,7 @@ included).
   idle one (time with interrupts masked: must be 0);
 - the spread of the timestamps of four pads pressed at the same instant
   (S2: one read of every pad, so they must tie);
-- heap: free after boot; live at the end of each game played through the
-  pins (and the peak, from the box's `heap <tag> <alloc> <free>` lines when
-  it prints them); free after PICO_BENCH_GAMES (default 10) games in a row.
+- heap: free after boot, in the menu (collected).
 
 Nothing here runs without the emulator's inputs (../shared/pico) and node:
 the rows then say n/a with the reason on stderr.
