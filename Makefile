@@ -16,7 +16,11 @@ LOG     ?=
 N       ?= 10000
 
 .DEFAULT_GOAL := help
+<<<<<<< HEAD
 .PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico pico-soak
+=======
+.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico
+>>>>>>> main
 
 help:  ## list every target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -109,6 +113,9 @@ voices: $(STAMP)  ## regenerate the spoken words (voices/words.txt -> firmware/v
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then apt-get update -q && apt-get install -y -q espeak-ng sox; \
 	  else echo "make voices: espeak-ng and sox are missing; install them as root: apt-get install espeak-ng sox" >&2; exit 1; fi; }
 	$(PYTHON) tools/voices.py build
+
+shots: $(STAMP)  ## the gallery of every screen on every display: docs/screens.md, docs/screens/
+	SDL_VIDEODRIVER=dummy $(PYTHON) -m sim.gallery
 
 diagrams: $(STAMP)  ## regenerate the wiring diagrams from boards/
 	$(PYTHON) hardware/diagrams.py

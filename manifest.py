@@ -16,7 +16,8 @@ package("core", base_path="firmware")
 package("games", base_path="firmware")
 package("pads", base_path="firmware")
 package("drivers", base_path="firmware")
-package("gfx", base_path="firmware", files=("__init__.py", "fb.py", "glyphs.py", "render.py"))
+package("gfx", base_path="firmware", files=("__init__.py", "faces.py", "fb.py", "glyphs.py", "menu.py", "render.py",
+                                             "table.py", "tape.py"))
 package("app", base_path="firmware",
         files=("__init__.py", "box.py", "io.py", "logs.py", "menu.py", "selftest.py",
                "settings.py", "sounds.py", "speech.py", "strings.py", "strings_en.py", "strings_fr.py", "taps.py", "view.py"))

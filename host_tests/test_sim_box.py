@@ -164,3 +164,20 @@ def test_sim_screenshots_of_each_scene(board, scene, game, when):
         assert os.path.getsize(path) > 1000
     finally:
         b.close()
+
+
+def test_sim_lang_sets_the_box_language_as_its_settings_menu_does():
+    frames = {}
+    for lang in ("fr", "en"):
+        b = make_box("pico_eink", "bataille", "--lang", lang)
+        b.begin()
+        b.step_until(b.clock.now + 200000)
+        assert b.app.settings["lang"] == lang
+        assert b.app.tab["settings"] == {"fr": "Reglages", "en": "Settings"}[lang]
+        assert b.app.renderer.faces_fr == (lang == "fr")
+        frames[lang] = bytes(b.frame()[1])
+        b.close()
+    # the home menu's words differ on the screen
+    assert frames["fr"] != frames["en"]
+    with pytest.raises(SystemExit):
+        cli.parse(["--lang", "de"])

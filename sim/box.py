@@ -86,6 +86,16 @@ def check_options(game, options):
         raise BoxError("--game %s: %s" % (game, e))
 
 
+def set_language(h, lang):
+    """--lang: the box's language setting, written to its settings file as
+    its Settings menu does, before it starts."""
+    from app import io, settings
+    store = io.Store(h)
+    st, _ = settings.load(store)
+    st["lang"] = lang
+    settings.save(store, st)
+
+
 class Box:
     def __init__(self, board, cfg, storage_dir=None):
         from hal.host.clock import VirtualClock
@@ -124,6 +134,8 @@ class Box:
         self._frames = 0
         self._frame = None
         self._watch_display()
+        if getattr(cfg, "lang", None):
+            set_language(self.hal, cfg.lang)
         from app import box as _app
         self.app = _app.App(self.hal, seed=cfg.seed,
                             options_of=lambda game: self.options if game == self.game else {})

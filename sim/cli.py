@@ -212,6 +212,8 @@ def build_parser():
     g.add_argument("--max-minutes", type=number(0, 100000, lo_open=True), default=120.0,
                    help="headless: stop after this much virtual time (default 120)")
     g.add_argument("--scale", type=number(0.25, 4), default=1.0, help="window size factor")
+    g.add_argument("--lang", choices=("fr", "en"), default=None,
+                   help="the box's language, as chosen in its Settings menu (default: its setting, French)")
     g = p.add_argument_group("replay")
     g.add_argument("--replay", metavar="FILE", help="replay a game log recorded by the box or the simulator")
     g.add_argument("--speed", type=number(0, 64, lo_open=True), default=None,
@@ -234,6 +236,7 @@ class Config:
         self.replay = ns.replay
         self.speed = ns.speed
         self.scale = ns.scale
+        self.lang = ns.lang
         self.storage = ns.storage
         self.max_us = int(ns.max_minutes * 60 * 1000000)
         self.bots = parse_bots(ns.bots) if ns.bots is not None else None

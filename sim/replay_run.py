@@ -43,7 +43,7 @@ def _screenshots(cfg, v):
         sys.stderr.write("sim: %s: cannot make the screenshot folder (%s)\n" % (cfg.screenshots, e.strerror or e))
         return 1
     d = board.display
-    screens = replay_window.Screens(v.entries, d.kind, d.width, d.height)
+    screens = replay_window.Screens(v.entries, d.kind, d.width, d.height, cfg.lang or "fr")
     layout = view.Layout(d.kind, d.width, d.height, max(board.n_pads, screens.n), cfg.scale)
     n = replay_window.save_screens(screens, cfg.screenshots, layout, board.name)
     sys.stdout.write("%d screenshots in %s\n" % (n, cfg.screenshots))

@@ -67,7 +67,7 @@ class Screens:
         self.fmt = display_format(kind)
         self.buf, self.fb = fb.new(w, h, self.fmt)
         self.canvas = render.Canvas(self.fb, w, h, kind == "ws2812")
-        self.renderer = render.Renderer(self.canvas, _strings.table(lang))
+        self.renderer = render.Renderer(self.canvas, _strings.table(lang), lang == "fr")
         self._last = None    # (first step of the game, k, view after step k)
 
     def state(self, k):
@@ -171,7 +171,7 @@ def run(cfg, verdict):
         sys.stderr.write("sim: %s\n" % e)
         return 2
     d = board.display
-    screens = Screens(verdict.entries, d.kind, d.width, d.height)
+    screens = Screens(verdict.entries, d.kind, d.width, d.height, cfg.lang or "fr")
     layout = _view.Layout(d.kind, d.width, d.height, max(board.n_pads, screens.n), cfg.scale)
     if cfg.screenshots:
         os.makedirs(cfg.screenshots, exist_ok=True)

@@ -58,6 +58,7 @@ LOOP_SLEEP_MS = const(2)        # while a frame is sent, a tune plays or the voi
 # spent half its time polling nothing.
 IDLE_SLEEP_MS = const(8)
 MAX_PLAYERS = {"bataille": 4, "batawaf": 4, "tape": 8}   # B1, W1, T1
+_SCROLL_US = const(110000)      # a scrolling menu label moves (gfx.render)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 # MicroPython: what a game does not use (menus, settings, the self-test, the
 # finished game's engine) leaves the heap while it is not needed and is
@@ -88,6 +89,16 @@ def forget(*names):
             delattr(pkg, name[i + 1:])
 
 
+def _screen(state):
+    """The kind of screen of a state (a change of kind is a full e-ink
+    refresh): menus and joining, a game and its pause, the end, messages."""
+    if state == "menu" or state == "join":
+        return 0
+    if state == "play" or state == "pause":
+        return 1
+    return state
+
+
 class App:
     def __init__(self, hal, seed=None, keep_logs=5, options_of=None):
         # options_of(game) -> engine options beyond the menus' (the
@@ -113,6 +124,7 @@ class App:
         self.canvas = render.Canvas(self.disp.fb, self.disp.width, self.disp.height, self.disp.colour)
         self.renderer = render.Renderer(self.canvas)
         self.partial = 0
+        self.new_screen = True
         self.dirty = True
         self.game = None
         self.view = None
@@ -130,6 +142,9 @@ class App:
         self.lit = 0
         self.lit_shown = -1     # the lit mask every pad shows (-1: not known)
         self.menu_name = "home"
+        self.sel_t = self.now
+        self.drawn_t = self.now
+        self.scrolling = False    # the menu's label is scrolling (matrix)
         self.notice = None
         self.error_text = ""
         self.error_kind = ""
@@ -179,6 +194,10 @@ class App:
 
     def enter(self, state):
         self.lit_shown = -1     # (the self-test drives the pad LEDs itself)
+        if _screen(state) != _screen(getattr(self, "state", "")):
+            # another kind of screen: on e-ink, a full refresh clears what
+            # the last one left behind (duels stay partial: they are quick)
+            self.new_screen = True
         self.state = state
         self.state_t = self.now
         self.dirty = True
@@ -196,6 +215,7 @@ class App:
     def open_menu(self, name):
         self.menu_name = name
         self.items, self.sel = _menus().build(name, self.settings)
+        self.sel_t = self.now
         self.enter("menu")
         self.light_mask(3)
 
@@ -352,6 +372,7 @@ class App:
 
     def menu_pad(self, k, t):
         self.dirty = True
+        self.sel_t = self.now
         if k == _menus().NEXT_PAD:
             self.sel = (self.sel + 1) % len(self.items)
             return
@@ -423,6 +444,9 @@ class App:
             elif ticks.diff(self.now, self.last_join) >= _JOIN_GIVE_UP_MS * 1000:
                 # nobody else came (and the box may have no menu button)
                 self.open_menu("home")
+        elif st == "menu":
+            if self.scrolling and ticks.diff(self.now, self.drawn_t) >= _SCROLL_US:
+                self.dirty = True
         elif st == "play":
             self.game_timers()
         elif st == "pause":
@@ -472,7 +496,8 @@ class App:
         eng = _settings().engine_options(name, opts, n)
         if self.options_of is not None:
             eng = _settings().complete(eng, self.options_of(name))
-        forget("app.menu", "app.settings")    # back with the next menu
+        # back with the next menu (and each game's screen with its game)
+        forget("app.menu", "app.settings", "gfx.menu", "gfx.tape", "gfx.table")
         self.auto = bool(opts.get("auto", False))
         seed = self.seed
         if seed is None:
@@ -491,6 +516,9 @@ class App:
         self.view = None
         self.log = None
         gc.collect()
+        # the game's screen code now, while the heap is at its tidiest: a
+        # module loaded in the middle of a game may find no room in one piece
+        self.renderer.prepare(name)
         self.hidden = bool(eng.get("hidden_count", False))
         v = _view.View(name, n, self.hidden, pads, self.n_pads)
         self.view = v
@@ -775,6 +803,8 @@ class App:
 
     def draw(self):
         self.dirty = False
+        self.drawn_t = self.now
+        self.scrolling = False
         r = self.renderer
         st = self.state
         tab = self.tab
@@ -788,7 +818,12 @@ class App:
                 items.append((icon, tab.get(label, label), self.item_value(action, arg)))
             title = tab.get(self.menu_name, tab["menu"]) if ":" not in self.menu_name \
                 else tab.get(self.menu_name.split(":")[1], "")
-            r.menu(title, items, self.sel)
+            # a label wider than the matrix scrolls: redrawn while it moves
+            d = ticks.diff(self.now, self.sel_t) // 1000
+            if d < 0 or d > 600000:
+                self.sel_t = self.now
+                d = 0
+            self.scrolling = r.menu(title, items, self.sel, d)
         elif st == "join":
             r.join(self.game_name, self.joined, self.n_pads, _menus().GAME_ICONS[self.game_name])
         elif st == "play":
@@ -812,12 +847,17 @@ class App:
 
     def show(self):
         full = None
-        if not self.disp.colour and not self.driver_full:
-            # e-ink: a full refresh every N partial ones clears the ghosts
-            self.partial += 1
-            if self.partial >= self.settings["eink_refresh"]:
-                self.partial = 0
+        if not self.disp.colour:
+            if self.new_screen:
                 full = True
+            elif not self.driver_full:
+                # e-ink: a full refresh every N partial ones clears the ghosts
+                self.partial += 1
+                if self.partial >= self.settings["eink_refresh"]:
+                    full = True
+            if full:
+                self.partial = 0
+        self.new_screen = False
         self.disp.show(full)
         self.frames += 1
 

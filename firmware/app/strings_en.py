@@ -45,4 +45,7 @@ WORDS = {
     "v_beeps": "beeps",
     "v_silent": "silent",
     "test_ok": "All good",
+    "sum2": "Sum of 2",
+    "ten": "Make 10",
+    "sandwich2": "Wide sandwich",
 }

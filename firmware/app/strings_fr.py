@@ -45,4 +45,7 @@ WORDS = {
     "v_voice": "voix",
     "v_beeps": "bips",
     "v_silent": "muet",
+    "sum2": "Somme des 2",
+    "ten": "Font 10",
+    "sandwich2": "Sandwich large",
 }

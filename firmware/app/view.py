@@ -23,6 +23,40 @@ def seat_sides(pads, n_pads):
     return sides
 
 
+def due_rule(rules, ranks, said):
+    """The first rule in force that the pile's top card fulfils (T4, T5),
+    from the ranks of the last cards laid (oldest first) and the number
+    said, or "": what the screen pictures while a slap is due.  The engine
+    opens its slap window by the same rules; the screen reads them from the
+    log, so a replayed log shows them too."""
+    m = len(ranks)
+    if not m:
+        return ""
+    r = ranks[-1]
+    for name in rules:
+        if name == "match":
+            ok = r == said
+        elif name == "double":
+            ok = m >= 2 and ranks[-2] == r
+        elif name == "sandwich":
+            ok = m >= 3 and ranks[-3] == r
+        elif name == "sandwich2":
+            ok = m >= 4 and ranks[-4] == r
+        elif name == "sandwich3":
+            ok = m >= 5 and ranks[-5] == r
+        elif name == "sum2":
+            ok = m >= 3 and ranks[-2] + ranks[-3] == r
+        elif name == "sum3":
+            ok = m >= 4 and ranks[-2] + ranks[-3] + ranks[-4] == r
+        elif name == "ten":
+            ok = m >= 2 and ranks[-2] + r == 10
+        else:
+            ok = False
+        if ok:
+            return name
+    return ""
+
+
 class View:
     def __init__(self, game, n, hidden=False, pads=None, n_pads=0):
         self.game = game
@@ -49,6 +83,11 @@ class View:
         self.reason = ""
         self.last_ev = ""
         self.waf = False      # a Bata-waf (W3) started at this step
+        # Tape-treize: the rules in force (from the start line), the ranks
+        # of the pile's last cards, and the rule a slap is due for now
+        self.rules = ("match", "double", "sandwich")
+        self.ranks = []
+        self.due = ""
         self.changed = True
 
     def clear_table(self):
@@ -61,7 +100,11 @@ class View:
         """The Log listener: (t ms, event name, values in FIELDS order)."""
         self.last_ev = ev
         self.changed = True
-        if ev == "deal":
+        if ev == "start":
+            rules = v[3].get("rules") if isinstance(v[3], dict) else None
+            if rules:
+                self.rules = tuple(rules)
+        elif ev == "deal":
             hands = v[1]
             for p in range(self.n):
                 self.counts[p] = len(hands[p]) if p < len(hands) else 0
@@ -69,13 +112,21 @@ class View:
             self.pile_top = -1
             self.pile_n = 0
             self.taker = -1
+            self.ranks = []
+            self.due = ""
         elif ev == "flip":
             p, name, up = v
             self.counts[p] -= 1
             if self.game == "tape":
-                self.pile_top = cards.parse(name)
+                c = cards.parse(name)
+                self.pile_top = c
                 self.pile_n += 1
                 self.taker = -1
+                self.rule = ""
+                self.ranks.append(cards.rank(c))
+                if len(self.ranks) > 5:
+                    self.ranks.pop(0)
+                self.due = due_rule(self.rules, self.ranks, self.count)
             else:
                 if self.winner >= 0:
                     # the first flip of a new duel clears the last trick
@@ -93,6 +144,7 @@ class View:
             self.count = v[1]
         elif ev == "verdict":
             self.rule = v[0]
+            self.due = ""
         elif ev == "take":
             p = v[0]
             self.counts[p] += len(v[1])
@@ -101,6 +153,8 @@ class View:
                 self.pile_top = -1
                 self.pile_n = 0
                 self.count = 0
+                self.ranks = []
+                self.due = ""
             else:
                 self.winner = p
         elif ev == "out":

@@ -1,7 +1,9 @@
 # The project's own bitmaps, as data: two fonts, card ranks and suit pips,
 # six dog silhouettes of clearly different sizes (Bata-waf, W6), arrows and a
-# small icon set for the menus.  Rows top to bottom, one byte per row, the
-# most significant used bit is the leftmost pixel.  Drawn by gfx.render.
+# small icon set for the menus.  Rows top to bottom, one byte per row (two
+# for pictures wider than 8), the most significant used bit is the leftmost
+# pixel.  The ascii art below is the source: `python tools/glyphs.py`
+# regenerates PIC_DATA and PIC_AT from it.  Drawn by gfx.render.
 #
 # FONT5X7 holds 7 bytes per character of FONT_CHARS (menus and text on the
 # OLED and e-ink, scaled); FONT3X5 holds 5 bytes per character of SMALL_CHARS
@@ -21,12 +23,21 @@ FONT3X5 = b'\x00\x00\x00\x00\x00\x07\x05\x05\x05\x07\x02\x06\x02\x02\x07\x06\x01
 #   pip_h3       3x3 #.#|###|.#.
 #   pip_d3       3x3 .#.|###|.#.
 #   pip_c3       3x3 ###|###|.#.
-#   dog1         3x2 #.#|###
-#   dog2         4x3 ...#|###.|#.#.
-#   dog3         5x4 ....#|#.##.|.###.|.#.#.
-#   dog4         6x5 ....##|#...#.|.####.|.####.|.#..#.
-#   dog5         7x6 .....##|#....##|.#####.|.#####.|.#...#.|.#...#.
-#   dog6         8x7 ......##|#.....##|.######.|.######.|.######.|.#....#.|.#....#.
+#   dog1         3x3 ..#|###|#.#
+#   dog2         4x3 #.##|####|#..#
+#   dog3         5x4 ...##|#..##|#####|.#.#.
+#   dog4         6x5 ....##|#...##|######|.####.|.#..#.
+#   dog5         7x6 ....###|#...###|#######|.#####.|.#...#.|.#...#.
+#   dog6         8x7 ......##|.....###|#....###|########|.######.|.##..##.|.##..##.
+#   dogw1        5x3 ...##|####.|#..#.
+#   dogw2        7x4 ....##.|#...###|######.|.#..#..
+#   dogw3        9x5 .....##..|#....###.|#######..|.######..|.#...#...
+#   dogw4        11x6 .......##..|#......###.|#......####|#########..|.########..|.#.#..#.#..
+#   dogw5        13x7 .........##..|#........###.|#........####|###########..|.##########..|.##.#...##.#.|.##.#...##.#.
+#   dogw6        15x8 ............##.|#...........###|#..........####|#############..|.############..|.############..|.##.#....##.#..|.##.#....##.#..
+#   face_j       11x14 .........#.|..######.#.|.#########.|..#.....#..|..#.....#..|..#.#.#.#..|..#.....#..|..#..#..#..|..#.....#..|...#####...|....###....|.#########.|###########|###########
+#   face_q       11x14 ..#.#.#.#..|..#######..|..#######..|...#####...|..#.....#..|..#.#.#.#..|..#.....#..|..#..#..#..|..#.....#..|...#####...|....###....|.#########.|###########|###########
+#   face_k       11x14 #....#....#|##..###..##|###########|..#######..|..#.....#..|..#.#.#.#..|..#.....#..|..#..#..#..|..#.....#..|...#####...|....###....|.#########.|###########|###########
 #   arrow_up     5x5 ..#..|.###.|#.#.#|..#..|..#..
 #   arrow_down   5x5 ..#..|..#..|#.#.#|.###.|..#..
 #   arrow_left   5x5 ..#..|.#...|#####|.#...|..#..
@@ -56,16 +67,23 @@ FONT3X5 = b'\x00\x00\x00\x00\x00\x07\x05\x05\x05\x07\x02\x06\x02\x02\x07\x06\x01
 PIC_DATA = (
     b'\x05\x05\x04\x0e\x1f\x1f\x04\x05\x05\n\x1f\x1f\x0e\x04\x05\x05\x04\x0e\x1f\x0e\x04\x05\x05\x0e'
     b'\x0e\x1f\x1f\x04\x03\x03\x02\x07\x02\x03\x03\x05\x07\x02\x03\x03\x02\x07\x02\x03\x03\x07\x07\x02'
-    b'\x03\x02\x05\x07\x04\x03\x01\x0e\n\x05\x04\x01\x16\x0e\n\x06\x05\x03"\x1e\x1e\x12\x07\x06'
-    b'\x03C>>""\x08\x07\x03\x83~~~BB\x05\x05\x04\x0e\x15\x04\x04\x05\x05'
-    b'\x04\x04\x15\x0e\x04\x05\x05\x04\x08\x1f\x08\x04\x05\x05\x04\x02\x1f\x02\x04\x07\x07\x7f]>'
-    b'\x1c\x08\x1c>\x05\x05\x1b\x1b\x1b\x1b\x1b\x05\x05\x10\x1c\x1f\x1c\x10\x05\x05\x11\n\x04\n'
-    b'\x11\x05\x05\x01\x02\x14\x08\x00\x05\x05\x04\x1f\x0e\n\x11\x08\x08\x00\x03\x87~~BB'
-    b'\x00\x08\x08~BRZRB~\x00\x08\x08\x10TU\x7f~>\x1c\x00\x08\x08\x18'
-    b'~f\xe7\xe7f~\x18\x08\x08\x00\x01\x02\x84H0\x00\x00\x08\x08\x00 `\xfea'
-    b'!\x01\x00\x08\x08\x102\xf5\xf5\xf52\x10\x00\x08\x08\x92T8\xf78T\x92\x00\x08'
-    b'\x08\xff\x81\xbd\xa1\xb9\xa1\xbd\xff\x08\x08\xff\x81\xbd\x81\xb9\x81\xff\x00\x08\x08\x00\xdf\x00'
-    b'\xf7\x00\xbf\x00\x00\x01\x01\x01'
+    b'\x03\x03\x01\x07\x05\x04\x03\x0b\x0f\t\x05\x04\x03\x13\x1f\n\x06\x05\x03#?\x1e\x12\x07'
+    b'\x06\x07G\x7f>""\x08\x07\x03\x07\x87\xff~ff\x05\x03\x03\x1e\x12\x07\x04\x06'
+    b'G~$\t\x05\x00\x0c\x01\x0e\x01\xfc\x00\xfc\x00\x88\x0b\x06\x00\x0c\x04\x0e\x04\x0f\x07'
+    b'\xfc\x03\xfc\x02\x94\r\x07\x00\x0c\x10\x0e\x10\x0f\x1f\xfc\x0f\xfc\r\x1a\r\x1a\x0f\x08\x00'
+    b'\x06@\x07@\x0f\x7f\xfc?\xfc?\xfc4444\x0b\x0e\x00\x02\x01\xfa\x03\xfe\x01'
+    b'\x04\x01\x04\x01T\x01\x04\x01$\x01\x04\x00\xf8\x00p\x03\xfe\x07\xff\x07\xff\x0b\x0e\x01'
+    b'T\x01\xfc\x01\xfc\x00\xf8\x01\x04\x01T\x01\x04\x01$\x01\x04\x00\xf8\x00p\x03\xfe\x07'
+    b'\xff\x07\xff\x0b\x0e\x04!\x06s\x07\xff\x01\xfc\x01\x04\x01T\x01\x04\x01$\x01\x04\x00'
+    b'\xf8\x00p\x03\xfe\x07\xff\x07\xff\x05\x05\x04\x0e\x15\x04\x04\x05\x05\x04\x04\x15\x0e\x04\x05'
+    b'\x05\x04\x08\x1f\x08\x04\x05\x05\x04\x02\x1f\x02\x04\x07\x07\x7f]>\x1c\x08\x1c>\x05\x05'
+    b'\x1b\x1b\x1b\x1b\x1b\x05\x05\x10\x1c\x1f\x1c\x10\x05\x05\x11\n\x04\n\x11\x05\x05\x01\x02\x14'
+    b'\x08\x00\x05\x05\x04\x1f\x0e\n\x11\x08\x08\x00\x03\x87~~BB\x00\x08\x08~BR'
+    b'ZRB~\x00\x08\x08\x10TU\x7f~>\x1c\x00\x08\x08\x18~f\xe7\xe7f~'
+    b'\x18\x08\x08\x00\x01\x02\x84H0\x00\x00\x08\x08\x00 `\xfea!\x01\x00\x08\x08\x10'
+    b'2\xf5\xf5\xf52\x10\x00\x08\x08\x92T8\xf78T\x92\x00\x08\x08\xff\x81\xbd\xa1\xb9'
+    b'\xa1\xbd\xff\x08\x08\xff\x81\xbd\x81\xb9\x81\xff\x00\x08\x08\x00\xdf\x00\xf7\x00\xbf\x00\x00\x01'
+    b'\x01\x01'
 )
 PIC_AT = {
     'pip_s5': 0,
@@ -76,38 +94,43 @@ PIC_AT = {
     'pip_h3': 33,
     'pip_d3': 38,
     'pip_c3': 43,
-    'dog1': 48,
-    'dog2': 52,
-    'dog3': 57,
-    'dog4': 63,
-    'dog5': 70,
-    'dog6': 78,
-    'arrow_up': 87,
-    'arrow_down': 94,
-    'arrow_left': 101,
-    'arrow_right': 108,
-    'trophy': 115,
-    'pause': 124,
-    'play': 131,
-    'cross': 138,
-    'check': 145,
-    'star': 152,
-    'icon_dog': 159,
-    'icon_card': 169,
-    'icon_hand': 179,
-    'icon_gear': 189,
-    'icon_test': 199,
-    'icon_back': 209,
-    'icon_speaker': 219,
-    'icon_sun': 229,
-    'icon_lang': 239,
-    'icon_eink': 249,
-    'icon_opts': 259,
-    'bar': 269,
+    'arrow_up': 249,
+    'arrow_down': 256,
+    'arrow_left': 263,
+    'arrow_right': 270,
+    'trophy': 277,
+    'pause': 286,
+    'play': 293,
+    'cross': 300,
+    'check': 307,
+    'star': 314,
+    'icon_dog': 321,
+    'icon_card': 331,
+    'icon_hand': 341,
+    'icon_gear': 351,
+    'icon_test': 361,
+    'icon_back': 371,
+    'icon_speaker': 381,
+    'icon_sun': 391,
+    'icon_lang': 401,
+    'icon_eink': 411,
+    'icon_opts': 421,
+    'bar': 431,
 }
+DOG = (48, 53, 58, 64, 71, 79)
+DOGW = (88, 93, 99, 111, 125, 141)
+FACE = (159, 189, 219)
 
 
 def pic(name):
     """(w, h, offset of the first row in PIC_DATA) of a picture."""
     i = PIC_AT[name]
     return PIC_DATA[i], PIC_DATA[i + 1], i + 2
+
+
+def row(data, off, w, r):
+    """Row r of a picture at off: one byte up to 8 pixels wide, two (high
+    byte first) up to 16."""
+    if w > 8:
+        return (data[off + 2 * r] << 8) | data[off + 2 * r + 1]
+    return data[off + r]

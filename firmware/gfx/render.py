@@ -5,7 +5,15 @@
 #   - counts every draw that reaches outside the display (`oob`), so a test
 #     can check that every screen fits every resolution;
 #   - counts the font glyphs drawn (`font_glyphs`), so a test can check that
-#     no Bata-waf screen shows a digit or a letter (W6).
+#     no Bata-waf screen shows a digit or a letter (W6);
+#   - counts the texts cut short for want of room (`cut`): none may be.
+#
+# Cards: real card faces where there is room (pips as on a card, a figure
+# for V/D/R), rank and suit in the 5x7 or 3x5 font on the matrix; dogs from
+# two sets of six (gfx.glyphs) whose lit area grows 1.3x a size or more.
+# Menus on the matrix: one item, its icon, its label scrolling when too wide.
+# Colours on the matrix cost current (drivers/ws2812 dims a frame past the
+# board's budget): marks are dotted frames, never filled backgrounds.
 #
 # Square display: each player's card sits in the part of the screen facing
 # them (two players: bottom half p0, top half p1 turned 180 degrees; three or
@@ -20,8 +28,8 @@ BG = const(0)
 INK = const(1)
 RED = const(2)
 BLACKSUIT = const(3)   # black is "off" on LEDs: black suits are shown white-blue
-_WIN = const(4)         # the trick winner's background
-BATTLE = const(5)      # battlers' background
+_WIN = const(4)         # (unused: the winner is framed in white dots)
+BATTLE = const(5)      # the battlers' dotted frame: magenta, no player's colour
 _DOG = const(6)
 DIM = const(7)
 WARN = const(8)
@@ -30,8 +38,8 @@ _PLAYER0 = const(10)    # _PLAYER0 + p: each player's colour (pad LEDs too)
 
 RGB = (
     (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (0, 70, 0),
-    (90, 40, 0), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
-    (255, 40, 40), (40, 120, 255), (40, 255, 40), (255, 220, 0),
+    (255, 0, 255), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
+    (255, 20, 20), (0, 90, 255), (0, 255, 0), (255, 230, 0),
     (255, 0, 255), (0, 255, 255), (255, 128, 0), (160, 160, 255),
 )
 
@@ -64,6 +72,7 @@ class Canvas:
         self.oob = 0
         self.font_glyphs = 0
         self.pictures = 0
+        self.cut = 0       # texts cut short for want of room
         self.set_level(level)
 
     def set_level(self, level):
@@ -80,6 +89,7 @@ class Canvas:
         self.oob = 0
         self.font_glyphs = 0
         self.pictures = 0
+        self.cut = 0
 
     def clear(self, col=BG):
         self.t.fill(self.pal[col])
@@ -121,24 +131,47 @@ class Region:
         self.rect(0, 1, 1, self.h - 2, col)
         self.rect(self.w - 1, 1, 1, self.h - 2, col)
 
+    def dotted(self, col):
+        """A frame of every other pixel: reads as a frame on the LEDs at
+        half the current of a solid one."""
+        w = self.w
+        h = self.h
+        for i in range(0, w, 2):
+            self.rect(i, 0, 1, 1, col)
+            self.rect(w - 1 - i, h - 1, 1, 1, col)
+        for j in range(2, h - 1, 2):
+            self.rect(0, j, 1, 1, col)
+            self.rect(w - 1, h - 1 - j, 1, 1, col)
+
     def fill(self, col):
         self.rect(0, 0, self.w, self.h, col)
 
-    def bitmap(self, data, off, bw, bh, x, y, s, col):
+    def bitmap(self, data, off, bw, bh, x, y, s, col, x0=-9999, x1=9999):
+        """Draw a bitmap; only its columns between x0 and x1 (region
+        coordinates) are drawn: a label scrolling through a window."""
+        wide = bw > 8     # two bytes a row (gfx.glyphs.row)
         for r in range(bh):
-            row = data[off + r]
+            row = (data[off + 2 * r] << 8) | data[off + 2 * r + 1] if wide else data[off + r]
             c = 0
             while c < bw:
                 if (row >> (bw - 1 - c)) & 1:
                     c0 = c
                     while c < bw and (row >> (bw - 1 - c)) & 1:
                         c += 1
-                    self.rect(x + c0 * s, y + r * s, (c - c0) * s, s, col)
+                    a = max(x + c0 * s, x0)
+                    b = min(x + c * s, x1)
+                    self.rect(a, y + r * s, b - a, s, col)
                 else:
                     c += 1
 
     def pic(self, name, x, y, s, col):
-        w, h, off = glyphs.pic(name)
+        """A picture by name, or by the offset of its record (gfx.glyphs:
+        DOG, DOGW, FACE)."""
+        if isinstance(name, int):
+            d = glyphs.PIC_DATA
+            w, h, off = d[name], d[name + 1], name + 2
+        else:
+            w, h, off = glyphs.pic(name)
         self.cv.pictures += 1
         self.bitmap(glyphs.PIC_DATA, off, w, h, x, y, s, col)
 
@@ -154,6 +187,7 @@ class Region:
         cx = x
         for ch in s:
             if cx + gw * scale > limit:
+                self.cv.cut += 1
                 break
             ch = _FOLD.get(ch, ch).upper()
             i = chars.find(ch)
@@ -164,6 +198,24 @@ class Region:
                 self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
             cx += adv
         return cx - x
+
+
+# A label wider than the matrix scrolls: it stands still _SCROLL_HOLD_MS at
+# each end and moves a pixel every _SCROLL_STEP_MS in between.
+_SCROLL_HOLD_MS = const(900)
+_SCROLL_STEP_MS = const(110)   # (app.box redraws the menu as often)
+
+
+def scroll_offset(over, ms):
+    """Pixels a label `over` pixels too wide is shifted, ms after it was
+    first shown (0 when it fits)."""
+    if over <= 0:
+        return 0
+    period = 2 * _SCROLL_HOLD_MS + over * _SCROLL_STEP_MS
+    ms = ms % period
+    if ms < _SCROLL_HOLD_MS:
+        return 0
+    return min(over, (ms - _SCROLL_HOLD_MS) // _SCROLL_STEP_MS)
 
 
 def text_width(s, scale, small=False):
@@ -238,21 +290,30 @@ class Renderer:
 
     # ---- cards ------------------------------------------------------
 
-    def card(self, rg, c, x=0, y=0, w=0, h=0):
-        """Card c in the part (x, y, w, h) of region rg (all of it if w=0)."""
+    def card(self, rg, c, x=0, y=0, w=0, h=0, col=_DOG):
+        """Card c in the part (x, y, w, h) of region rg (all of it if w=0);
+        col: a dog's colour."""
         if not w:
             w = rg.w - x
             h = rg.h - y
         if cards.is_dog(c):
-            return self.dog(rg, cards.size(c), x, y, w, h)
+            return self.dog(rg, cards.size(c), x, y, w, h, col)
         col = RED if cards.is_red(c) else BLACKSUIT
         lab = rank_label(c, self.faces_fr)
         if self.small:
+            if w >= 15 and h >= 7:
+                # half of the matrix: the rank in the 5x7 font
+                self.rank(rg, lab, x + (0 if lab == "10" else 1), y + (h - 7) // 2, 1, col)
+                rg.pic(suit_pip(c, True), x + w - 6, y + (h - 5) // 2, 1, col)
+                return
             rg.text(lab, x, y, 1, col, small=True, maxw=w)
             if w >= 12:
                 rg.pic(suit_pip(c, True), x + w - 5, y, 1, col)
             else:
                 rg.pic(suit_pip(c, False), x + w - 3, y + h - 3, 1, col)
+            return
+        if h >= 40 and w >= 24:
+            self.face(rg, c, x, y, w, h, col)
             return
         # the card's outline, so a card reads as a card next to the count
         rg.rect(x, y, w, 1, INK)
@@ -266,29 +327,24 @@ class Renderer:
             big = 2 * k
             rg.pic(suit_pip(c, True), x + w - 2 - 5 * big, y + h - 2 - 5 * big, big, col)
 
-    def dog(self, rg, size, x, y, w, h):
-        """A dog of size 1..6, all sizes at one scale so the biggest dog is
-        the biggest drawing (W2, W6)."""
-        d = max(1, min(w // 8, h // 7))
-        pw, ph, _ = glyphs.pic("dog" + str(size))
-        rg.pic("dog" + str(size), x + (w - pw * d) // 2, y + h - ph * d, d, _DOG)
+    def face(self, rg, c, x, y, w, h, col):
+        """A real card face (gfx.faces: not imported on the matrix)."""
+        from gfx import faces
+        faces.face(self, rg, c, x, y, w, h, col)
 
-    def backs(self, rg, n, x, y, w, h):
-        """n face-down cards: a row of small backs."""
-        if n <= 0 or w <= 0 or h <= 0:
-            return
-        if self.small:
-            rg.rect(x, y, min(n, w), 1, DIM if self.cv.colour else INK)
-            return
-        bw = max(2, h // 2)
-        for i in range(n):
-            bx = x + i * (bw + 1)
-            if bx + bw > x + w:
-                break
-            rg.rect(bx, y, bw, h, INK)
-            rg.rect(bx + 1, y + 1, bw - 2, h - 2, BG)
+    def rank(self, rg, lab, x, y, k, col):
+        """A rank in the 5x7 font, 10 narrowed (its 1 has two blank
+        columns); returns the width drawn."""
+        if lab == "10":
+            rg.text("1", x - k, y, k, col)
+            rg.text("0", x + 4 * k, y, k, col)
+            return 9 * k
+        return rg.text(lab, x, y, k, col) - k
 
-    # ---- screens ----------------------------------------------------
+    def dog(self, rg, size, x, y, w, h, col=_DOG):
+        """A dog of size 1..6 (gfx.table)."""
+        from gfx import table
+        table.dog(self, rg, size, x, y, w, h, col)
 
     def title(self, text):
         rg = self.whole()
@@ -298,75 +354,14 @@ class Renderer:
         rg.text(text, 1, self.scale, self.scale, BG, maxw=self.cv.w - 2)
         return self.lh
 
-    def menu(self, title, items, sel):
-        """items: (icon, label, value or None); sel: the highlighted one."""
-        cv = self.cv
-        cv.clear()
-        rg = self.whole()
-        if self.small:
-            icon, label, value = items[sel]
-            rg.pic(icon, 4, 1, 1, INK)
-            txt = value if value is not None else label
-            rg.text(txt, 0, 10, 1, OK, small=True, maxw=16)
-            n = len(items)
-            for i in range(min(n, 16)):
-                rg.rect(i, 15, 1, 1, OK if i == sel else DIM)
-            return
-        top = self.title(title)
-        rows = (cv.h - top) // self.lh
-        first = 0
-        if sel >= rows:
-            first = sel - rows + 1
-        s = self.scale
-        for i in range(first, min(len(items), first + rows)):
-            icon, label, value = items[i]
-            y = top + (i - first) * self.lh + s
-            if i == sel:
-                rg.rect(0, y - s, cv.w, self.lh, INK)
-                col = BG
-            else:
-                col = INK
-            x = 1
-            if cv.w >= 160:
-                rg.pic(icon, 1, y, s, col)
-                x = 10 * s
-            vw = 0
-            if value is not None:
-                vw = text_width(value, s) + 2 * s
-                rg.text(value, cv.w - vw, y, s, col, maxw=vw)
-            rg.text(label, x, y, s, col, maxw=cv.w - x - vw - 2 * s)
+    def menu(self, title, items, sel, ms=0):
+        """A menu (gfx.menu): returns True while its label scrolls."""
+        from gfx import menu
+        return menu.menu(self, title, items, sel, ms)
 
     def join(self, game, joined, n_pads, icon):
-        """Players join by pressing their pad: one box per pad."""
-        cv = self.cv
-        cv.clear()
-        rg = self.whole()
-        if self.small:
-            rg.pic(icon, 4, 1, 1, INK)
-            bw = 16 // max(n_pads, 1)
-            for p in range(n_pads):
-                col = _PLAYER0 + p if joined[p] else DIM
-                rg.rect(p * bw, 12, max(bw - 1, 1), 3, col)
-            return
-        top = 0
-        if game != "batawaf":
-            top = self.title(self._t(game))
-            rg.text(self._t("press_pad"), 1, top + self.scale, self.scale, INK)
-            top += self.lh
-        else:
-            rg.pic(icon, 1, 1, self.scale, INK)
-            top = 9 * self.scale
-        bw = cv.w // max(n_pads, 1)
-        bh = cv.h - top - 2
-        for p in range(n_pads):
-            x = p * bw + 1
-            if joined[p]:
-                rg.rect(x, top + 1, bw - 2, bh, INK)
-                rg.pic("check", x + (bw - 2 - 5 * self.scale) // 2, top + 1 + (bh - 5 * self.scale) // 2,
-                       self.scale, BG)
-            else:
-                rg.rect(x, top + 1, bw - 2, 1, INK)
-                rg.rect(x, top + bh, bw - 2, 1, INK)
+        from gfx import menu
+        menu.join(self, game, joined, n_pads, icon)
 
     def game(self, v):
         if v.game == "tape":
@@ -374,48 +369,16 @@ class Renderer:
         else:
             self.table(v)
 
+    def prepare(self, game):
+        """Import Tape-treize's screen before its game starts (loaded at its
+        first card, it found no room in one piece on the unix port)."""
+        if game == "tape":
+            from gfx import tape  # noqa: F401
+
     def table(self, v):
-        """Bataille and Bata-waf: each player's card(s) on the table, the
-        battlers, the trick winner, the cards each holds."""
-        cv = self.cv
-        cv.clear()
-        dogs = v.game == "batawaf"
-        bottom = 0 if self.small else (4 * self.scale if dogs else self.lh)
-        regs = self.player_regions(v.n, 0, bottom, v.sides)
-        for p in range(v.n):
-            rg = regs[p]
-            if v.winner == p:
-                if cv.colour:
-                    rg.fill(_WIN)
-                else:
-                    rg.frame(INK)
-            elif p in v.battle:
-                if cv.colour:
-                    rg.fill(BATTLE)
-                else:
-                    rg.rect(0, 0, rg.w, 1, INK)
-            if v.out[p]:
-                rg.pic("cross", (rg.w - 5) // 2, (rg.h - 5) // 2, 1, DIM if cv.colour else INK)
-                continue
-            up = v.up[p]
-            ins = 0 if self.small else 2
-            back_h = 0 if self.small else max(3, rg.h // 8)
-            if len(up) >= 2 and not self.small and rg.w >= 40:
-                half = (rg.w - 2 * ins) // 2
-                self.card(rg, up[-2], ins, ins, half, rg.h - 2 * ins - back_h)
-                self.card(rg, up[-1], ins + half, ins, half, rg.h - 2 * ins - back_h)
-            elif up:
-                self.card(rg, up[-1], ins, ins, rg.w - 2 * ins, rg.h - 2 * ins - back_h)
-            elif v.waiting[p]:
-                k = 1 if self.small else self.scale
-                rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k, _PLAYER0 + p)
-            if v.down[p]:
-                if self.small:
-                    self.backs(rg, v.down[p], 0, rg.h - 1, rg.w, 1)
-                else:
-                    self.backs(rg, v.down[p], ins, rg.h - back_h - 1, rg.w - 2 * ins, back_h)
-        if bottom:
-            self.holdings(v, cv.h - bottom, bottom, dogs)
+        """Bataille and Bata-waf (gfx.table, imported for them only)."""
+        from gfx import table
+        table.table(self, v)
 
     def holdings(self, v, y, h, bars):
         """Cards each player holds, under their column: a number, or a bar
@@ -434,44 +397,9 @@ class Renderer:
                 rg.text(str(v.counts[p]), p * cw + 2, y + self.scale, self.scale, INK, maxw=cw - 4)
 
     def tape(self, v):
-        """Tape-treize: the top card of the central pile, the count (not in
-        T13), the cards and points of each player."""
-        cv = self.cv
-        cv.clear()
-        rg = self.whole()
-        if self.small:
-            top = Region(cv, 0, 0, 16, 8, 0)
-            if v.taker >= 0:
-                top.fill(_WIN if v.rule != "false" else BATTLE)
-            if v.pile_top >= 0:
-                self.card(top, v.pile_top, 1, 1, 14, 6)
-            if not v.hidden and v.count > 0:
-                rg.text(str(v.count), 1, 9, 1, OK, small=True, maxw=15)
-            for p in range(min(v.n, 8)):
-                col = _PLAYER0 + p if v.counts[p] else DIM
-                rg.rect(8 + (p & 3) * 2, 9 + (p >> 2) * 3, 1, 2, col)
-            return
-        s = self.scale
-        side = cv.w // 3
-        card = Region(cv, side, 0, side, cv.h - self.lh, 0)
-        if v.taker >= 0:
-            card.frame(INK)
-        if v.pile_top >= 0:
-            self.card(card, v.pile_top, 2, 2, side - 4, card.h - 4)
-        if not v.hidden and v.count > 0:
-            # the count said, white on black: never read as part of the card
-            k = max(1, min((side - 8) // 12, (cv.h - self.lh - 8) // 8))
-            tw = text_width(str(v.count), k)
-            rg.rect(0, 0, tw + 4 * s, 7 * k + 4 * s, INK)
-            rg.text(str(v.count), 2 * s, 2 * s, k, BG, maxw=side - 4)
-        rg.text("%s %d" % (self._t("pile"), v.pile_n), 2 * side + 2, 2, s, INK, maxw=side - 4)
-        if v.taker >= 0:
-            msg = self._t("false_slap") if v.rule == "false" else self._t("takes")
-            rg.text("%s %d" % (msg, v.taker + 1), 2 * side + 2, 2 + self.lh, s, INK, maxw=side - 4)
-        y = cv.h - self.lh + s
-        cw = cv.w // max(v.n, 1)
-        for p in range(v.n):
-            rg.text("%d:%d" % (v.counts[p], v.points[p]), p * cw + 1, y, s, INK, maxw=cw - 2)
+        """Tape-treize (gfx.tape, imported for Tape-treize only)."""
+        from gfx import tape
+        tape.tape(self, v)
 
     def pause(self, v):
         cv = self.cv

@@ -167,3 +167,32 @@ def test_app_a_hang_is_caught_by_the_watchdog():
         if h.watchdog.would_have_fired():
             break
     assert h.watchdog.would_have_fired()
+
+
+def _screen_kind(state):
+    return {"menu": 0, "join": 0, "play": 1, "pause": 1}.get(state, state)
+
+
+def test_app_eink_duels_refresh_partially_and_each_new_screen_fully():
+    h = _hal.open_host(board("pico_eink"))
+    r = headless.Runner(h, "bataille", 2, seed=31, options={"length": 12})
+    calls = []
+    real = h.display.show
+
+    def show(full=None):
+        calls.append((r.app.state, full))
+        real(full)
+    h.display.show = show
+    app = r.run(3600)
+    assert app.state == "end"
+    # every change of kind of screen asks for a full refresh
+    assert calls[0][1] is True
+    for i in range(1, len(calls)):
+        if _screen_kind(calls[i][0]) != _screen_kind(calls[i - 1][0]):
+            assert calls[i][1] is True, (calls[i - 1][0], calls[i][0])
+    # the duels: the driver's schedule, partial refreshes and a full one
+    # every 5 of them
+    plays = [c for c in calls if c[0] == "play"]
+    assert len(plays) > 12
+    assert len([c for c in plays if c[1] is True]) == 1      # only the first
+    assert h.display.full_every == 5 and "partial" in h.display.refreshes

@@ -145,6 +145,7 @@ def test_every_screen_fits_every_display():
                 for n in ns:
                     for _ in all_game_screens(r, game, n):
                         assert cv.oob == 0, (w, h, game, n)
+                        assert cv.cut == 0, (w, h, game, n, lang)
             items = [("icon_dog", tab["batawaf"], None), ("icon_card", tab["bataille"], None),
                      ("icon_hand", tab["tape"], None), ("icon_gear", tab["settings"], None),
                      ("icon_lang", tab["language"], "EN"), ("icon_sun", tab["brightness"], "5"),
@@ -153,9 +154,9 @@ def test_every_screen_fits_every_display():
                 r.menu(tab["menu"], items, sel)
                 assert cv.oob == 0, (w, h, "menu", sel)
             r.message(tab["error"], [tab["game_error"], "MemoryError: memory allocation failed"])
-            assert cv.oob == 0
+            assert cv.oob == 0 and cv.cut == 0
             r.message(tab["notice"], [tab["settings_reset"]], "star", render.WARN)
-            assert cv.oob == 0
+            assert cv.oob == 0 and cv.cut == 0
 
 
 def test_canvas_counts_a_draw_outside():
@@ -208,18 +209,66 @@ def test_square_display_four_players_quadrants():
             assert x0 <= x < x0 + 8 and y0 <= y < y0 + 8, (p, x, y)
 
 
-def test_w2_dogs_of_six_clearly_different_sizes():
-    areas = []
+def dog_of_size(s):
+    for c in cards.deck(cards.DOGS):
+        if cards.size(c) == s:
+            return cards.name(c)
+
+
+def lit_count(f, w, h):
+    n = 0
+    for y in range(h):
+        for x in range(w):
+            if f.pixel(x, y):
+                n += 1
+    return n
+
+
+def dog_areas(w, h, colour, n, pads=None):
+    """Lit pixels of a table where every player shows a dog of size 1..6."""
+    out = []
     for s in range(1, 7):
-        w, h, off = glyphs.pic("dog" + str(s))
-        on = 0
-        for row in glyphs.PIC_DATA[off:off + h]:
-            while row:
-                on += row & 1
-                row >>= 1
-        areas.append((w * h, on))
-    for i in range(5):
-        assert areas[i + 1][0] > areas[i][0] and areas[i + 1][1] > areas[i][1]
+        buf, f = fb.new(w, h, fb.RGB565 if colour else fb.MONO_HLSB)
+        cv = render.Canvas(f, w, h, colour)
+        r = render.Renderer(cv, strings.table("fr"))
+        v = view.View("batawaf", n, pads=pads, n_pads=4 if pads else 0)
+        name = dog_of_size(s)
+        v.event(0, "deal", (n - 1, [[name]] * n))
+        for p in range(n):
+            v.event(1, "flip", (p, name, True))
+        r.game(v)
+        assert cv.oob == 0
+        # (on a mono display the holdings bars are lit too: the same
+        # for every size, they only make the test harder)
+        out.append(lit_count(f, w, h))
+    return out
+
+
+def test_w2_dogs_of_six_sizes_differ_by_lit_area_in_every_layout():
+    # every size lights at least 1.3 times the pixels of the size below it,
+    # on the matrix with 2 players (halves: face to face, or side by side),
+    # 3 and 4 (quadrants), and on the wide displays
+    for w, h, col in DISPLAYS:
+        for n, pads in ((2, None), (2, [0, 2]), (2, [1, 3]), (2, [0, 1]), (3, None), (4, None)):
+            a = dog_areas(w, h, col, n, pads)
+            for i in range(5):
+                assert a[i + 1] * 10 >= a[i] * 13, (w, h, n, pads, a)
+
+
+def test_w2_two_players_on_the_matrix_use_their_whole_half():
+    # the biggest dog spans (nearly) the whole half facing its player
+    buf, f = fb.new(16, 16, fb.RGB565)
+    cv = render.Canvas(f, 16, 16, True)
+    r = render.Renderer(cv, strings.table("fr"))
+    v = view.View("batawaf", 2)
+    name = dog_of_size(6)
+    v.event(0, "deal", (1, [[name], [name]]))
+    v.event(1, "flip", (0, name, True))
+    r.game(v)
+    pts = lit(f, 16, 16)
+    xs = [x for x, y in pts]
+    ys = [y for x, y in pts]
+    assert min(ys) >= 8 and max(ys) - min(ys) >= 7 and max(xs) - min(xs) >= 13
 
 
 def test_c1_french_faces_by_default():
@@ -266,24 +315,163 @@ def test_t13_hidden_count_is_not_drawn():
 
 
 def test_picture_data_matches_its_ascii_art():
-    # glyphs.py shows each picture as ascii art in a comment: keep them equal
+    # glyphs.py shows each picture as ascii art in a comment, in the order
+    # of PIC_DATA's records: keep them equal (tools/glyphs.py rewrites the
+    # data from the art); named pictures are at their PIC_AT offsets
     path = glyphs.__file__
     if path.endswith(".mpy"):
         return
     n = 0
+    off = 0
     with open(path) as f:
         for ln in f:
             words = ln[4:].split() if ln.startswith("#   ") else []
-            if len(words) != 3 or words[0] not in glyphs.PIC_AT:
+            if len(words) != 3 or "x" not in words[1]:
                 continue
             name, size, art = words
-            w, h, off = glyphs.pic(name)
+            w = glyphs.PIC_DATA[off]
+            h = glyphs.PIC_DATA[off + 1]
             assert size == "%dx%d" % (w, h), name
+            if name in glyphs.PIC_AT:
+                assert glyphs.PIC_AT[name] == off
             rows = art.split("|")
             for r in range(h):
                 bits = 0
                 for ch in rows[r]:
                     bits = bits * 2 + (1 if ch == "#" else 0)
-                assert glyphs.PIC_DATA[off + r] == bits, (name, r)
+                assert glyphs.row(glyphs.PIC_DATA, off + 2, w, r) == bits, (name, r)
+            off += 2 + h * (2 if w > 8 else 1)
             n += 1
-    assert n == len(glyphs.PIC_AT)
+    assert off == len(glyphs.PIC_DATA) and n == len(glyphs.PIC_AT) + 15
+    assert glyphs.DOG[0] == glyphs.PIC_AT["pip_c3"] + 5
+
+
+def menus_as_drawn(lang):
+    """Every menu of the box, its items as app.box draws them."""
+    from app import menu, settings
+    tab = strings.table(lang)
+    st = settings.defaults()
+    names = ["home", "options", "settings", "after"] + ["opts:" + g for g in settings.GAME_NAMES]
+    out = []
+    for name in names:
+        items, _ = menu.build(name, st)
+        drawn = []
+        for icon, label, action, arg in items:
+            value = None
+            if action == "set":
+                value = menu.value_text(st[arg], tab)
+            elif action == "opt":
+                g, k = arg.split(":")
+                value = menu.value_text(st["opts"][g][k], tab)
+            drawn.append((icon, tab.get(label, label), value))
+        out.append((name, drawn))
+    return out
+
+
+def test_no_menu_label_is_cut_on_any_display():
+    for w, h, col in DISPLAYS:
+        for lang in strings.LANGS:
+            cv = canvas(w, h, col)
+            r = render.Renderer(cv, strings.table(lang))
+            for name, items in menus_as_drawn(lang):
+                for sel in range(len(items)):
+                    scrolls = r.menu("Menu", items, sel, 0)
+                    assert cv.cut == 0 and cv.oob == 0, (w, h, lang, name, items[sel])
+                    if w > 16:
+                        assert not scrolls
+                        continue
+                    # the matrix: a label too wide scrolls from its first
+                    # column to its last, and back
+                    icon, label, value = items[sel]
+                    txt = value if value is not None else label
+                    over = render.text_width(txt, 1, True) - w
+                    assert scrolls == (over > 0), txt
+                    if over > 0:
+                        seen = [render.scroll_offset(over + 1, ms) for ms in range(0, 20000, 50)]
+                        assert min(seen) == 0 and max(seen) == over + 1, txt
+                        for ms in range(0, 8000, 250):
+                            r.menu("Menu", items, sel, ms)
+                            assert cv.oob == 0 and cv.cut == 0
+                    cv.reset_counts()
+
+
+def tape_view(laid, n=2, hidden=False):
+    """A Tape-treize view after the cards laid [(number said, card)]."""
+    v = view.View("tape", n, hidden=hidden)
+    v.event(0, "deal", (0, [["AS"]] * n))
+    for i in range(len(laid)):
+        said, c = laid[i]
+        v.event(1, "count", (i % n, said))
+        v.event(1, "flip", (i % n, c, True))
+    return v
+
+
+def test_t4_matrix_pictures_the_rule_a_slap_is_due_for():
+    cases = {"": [(3, "7H")], "match": [(9, "9S")], "double": [(4, "9S"), (5, "9D")],
+             "sandwich": [(4, "QS"), (5, "2D"), (6, "QH")]}
+    seen = {}
+    for rule in cases:
+        v = tape_view(cases[rule])
+        assert v.due == rule
+        buf, f = fb.new(16, 16, fb.RGB565)
+        cv = render.Canvas(f, 16, 16, True)
+        render.Renderer(cv, strings.table("fr")).game(v)
+        amber = tuple([(x, y) for x, y in lit(f, 16, 16) if f.pixel(x, y) == cv.pal[render.WARN]])
+        seen[rule] = amber
+        assert (len(amber) >= 20) == (rule != ""), rule
+    # three different pictures
+    assert len(set([seen["match"], seen["double"], seen["sandwich"]])) == 3
+    # with the count hidden (T13) no picture gives it away
+    v = tape_view(cases["match"], hidden=True)
+    buf, f = fb.new(16, 16, fb.RGB565)
+    cv = render.Canvas(f, 16, 16, True)
+    render.Renderer(cv, strings.table("fr")).game(v)
+    assert not [p for p in lit(f, 16, 16) if f.pixel(p[0], p[1]) == cv.pal[render.WARN]]
+
+
+def test_t3_matrix_count_and_card_are_large():
+    # the number said in the 5x7 font (7 rows) under the card, whose rank
+    # is 7 rows too: a child reads both across the table
+    v = tape_view([(12, "KH")])
+    buf, f = fb.new(16, 16, fb.RGB565)
+    cv = render.Canvas(f, 16, 16, True)
+    render.Renderer(cv, strings.table("fr")).game(v)
+    green = [y for x, y in lit(f, 16, 16) if f.pixel(x, y) == cv.pal[render.OK]]
+    red = [y for x, y in lit(f, 16, 16) if f.pixel(x, y) == cv.pal[render.RED]]
+    assert max(green) - min(green) == 6 and min(green) >= 8
+    assert max(red) - min(red) >= 6 and max(red) < 8
+
+
+def test_c2_wide_displays_draw_real_card_faces():
+    # a portrait card: rank and suit in the corner, the suit again in the
+    # opposite corner, and as many pips as its value (2-10), one big pip
+    # for an ace, a figure for V/D/R: two corner pips plus those
+    for w, h in ((296, 128), (128, 64)):
+        for r in range(1, 14):
+            name = cards.name((r - 1) * 4 + 1)
+            buf, f = fb.new(w, h, fb.MONO_HLSB)
+            cv = render.Canvas(f, w, h, False)
+            rnd = render.Renderer(cv, strings.table("fr"))
+            rg = render.Region(cv, 0, 0, w // 2, h)
+            rnd.card(rg, cards.parse(name), 2, 2, w // 2 - 4, h - 4)
+            assert cv.oob == 0
+            assert cv.pictures == 2 + (r if 2 <= r <= 10 else 1), (w, name, cv.pictures)
+            pts = lit(f, w, h)
+            xs = [x for x, y in pts]
+            ys = [y for x, y in pts]
+            assert max(ys) - min(ys) > max(xs) - min(xs), (w, name)
+
+
+def test_player_colours_bright_and_distinct():
+    # each of the four players of a square box has a colour of its own at
+    # full strength, far from the others and from the marks of a trick
+    # (white dots: the winner, magenta dots: a battle)
+    cols = [render.player_rgb(p) for p in range(4)]
+    marks = [render.RGB[render.INK], render.RGB[render.BATTLE]]
+    for i in range(4):
+        assert max(cols[i]) == 255
+        for other in cols[i + 1:] + marks:
+            d = 0
+            for k in range(3):
+                d += abs(cols[i][k] - other[k])
+            assert d >= 200, (cols[i], other)

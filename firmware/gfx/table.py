@@ -1,0 +1,108 @@
+# Bataille's and Bata-waf's table, for gfx.render (Renderer.table and .dog
+# call it): each player's card or dog facing them, the battlers, the trick's
+# winner, the cards face down.  Imported only while one of those games is
+# played (the box drops it when a game starts), so Tape-treize never carries
+# its bytecode.
+from gfx import glyphs
+from gfx import render as _r
+from core.compat import const
+
+# gfx.render's colour indices
+_BG = const(0)
+_INK = const(1)
+_BATTLE = const(5)
+_DOG = const(6)
+_DIM = const(7)
+_PLAYER0 = const(10)
+
+
+def dog(r, rg, size, x, y, w, h, col=_DOG):
+    """A dog of size 1..6, all sizes at one scale so the biggest dog is
+    the biggest drawing (W2, W6).  Two sets of six: dog1-6 (up to 8x7,
+    for square spaces) and dogw1-6 (up to 15x8, for wide ones such as
+    half of the matrix); the set that draws the biggest dog here wins.
+    Each size has about 1.3-1.5 times the lit pixels of the one below,
+    so a child tells them apart at a glance."""
+    d = min(w // 8, h // 7)
+    dw = min(w // 15, h // 8)
+    dogs = glyphs.DOG
+    if 60 * dw * dw > 31 * d * d:
+        dogs = glyphs.DOGW
+        d = dw
+    d = max(1, d)
+    off = dogs[size - 1]
+    pw = glyphs.PIC_DATA[off]
+    ph = glyphs.PIC_DATA[off + 1]
+    rg.pic(off, x + (w - pw * d) // 2, y + h - ph * d, d, col)
+
+
+def backs(r, rg, n, x, y, w, h):
+    """n face-down cards: a row of small backs."""
+    if n <= 0 or w <= 0 or h <= 0:
+        return
+    if r.small:
+        rg.rect(x, y, min(n, w), 1, _INK)
+        return
+    bw = max(2, h // 2)
+    for i in range(n):
+        bx = x + i * (bw + 1)
+        if bx + bw > x + w:
+            break
+        rg.rect(bx, y, bw, h, _INK)
+        rg.rect(bx + 1, y + 1, bw - 2, h - 2, _BG)
+
+# ---- screens ----------------------------------------------------
+
+
+def table(r, v):
+    """Bataille and Bata-waf: each player's card(s) on the table, the
+    battlers, the trick winner, the cards each holds."""
+    cv = r.cv
+    cv.clear()
+    dogs = v.game == "batawaf"
+    bottom = 0 if r.small else (4 * r.scale if dogs else r.lh)
+    regs = r.player_regions(v.n, 0, bottom, v.sides)
+    for p in range(v.n):
+        rg = regs[p]
+        # the trick's winner framed (white dots on the matrix), the
+        # battlers in magenta dots; never a filled background: a filled
+        # half of the matrix would take the current the cards need (the
+        # driver dims the whole frame past the budget)
+        lost = v.winner >= 0 and v.winner != p
+        if v.winner == p:
+            if cv.colour:
+                rg.dotted(_INK)    # white: no player's colour
+            else:
+                rg.frame(_INK)
+        elif p in v.battle:
+            if cv.colour:
+                rg.dotted(_BATTLE)
+            else:
+                rg.rect(0, 0, rg.w, 1, _INK)
+        if v.out[p]:
+            rg.pic("cross", (rg.w - 5) // 2, (rg.h - 5) // 2, 1, _DIM if cv.colour else _INK)
+            continue
+        up = v.up[p]
+        ins = 0 if r.small else 2
+        if r.small and not dogs and (v.winner == p or p in v.battle):
+            ins = 1    # a card inside its frame (a dog stands over it)
+        back_h = 0 if r.small else max(3, rg.h // 8)
+        if len(up) >= 2 and not r.small and rg.w >= 40:
+            half = (rg.w - 2 * ins) // 2
+            r.card(rg, up[-2], ins, ins, half, rg.h - 2 * ins - back_h)
+            r.card(rg, up[-1], ins + half, ins, half, rg.h - 2 * ins - back_h)
+        elif up:
+            # each player's dog in their colour, the losers' dimmed
+            col = (_DIM if lost else _PLAYER0 + p) if cv.colour else _INK
+            r.card(rg, up[-1], ins, ins, rg.w - 2 * ins, rg.h - 2 * ins - back_h, col)
+        elif v.waiting[p]:
+            k = 1 if r.small else r.scale
+            rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k, _PLAYER0 + p)
+        if v.down[p]:
+            if r.small:
+                # on the far edge: the dog or card stands on the near one
+                backs(r, rg, v.down[p], 1, 0, rg.w - 2, 1)
+            else:
+                backs(r, rg, v.down[p], ins, rg.h - back_h - 1, rg.w - 2 * ins, back_h)
+    if bottom:
+        r.holdings(v, cv.h - bottom, bottom, dogs)

@@ -1,0 +1,44 @@
+# `make shots` (sim/gallery.py): every screen on every display, for 2, 3 and
+# 4 players, drawn by the firmware's renderer; docs/screens.md shows them.
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from sim import gallery  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_gallery_has_every_step_of_every_game_on_every_display(tmp_path):
+    files = gallery.render_all(str(tmp_path), "fr")
+    shots = tmp_path / "screens"
+    for game in gallery.GAMES:
+        for n in (2, 3, 4):
+            for step, sees, does in gallery.STEPS[game]:
+                if step == "out" and n == 2:
+                    continue     # (nobody is out while two still play)
+                for d in ("matrix", "eink", "oled"):
+                    assert (("%s_%s_%dp" % (game, step, n)), d) in files, (game, step, n, d)
+    for key in ("error", "notice", "selftest", "menu_home_0", "menu_settings_0"):
+        for d in ("matrix", "eink", "oled"):
+            assert (key, d) in files
+    # small pictures: the repository is cloned by everyone
+    sizes = [os.path.getsize(str(shots / name)) for name in files.values()]
+    assert max(sizes) < 16 * 1024 and sum(sizes) < 1024 * 1024
+
+
+def test_docs_screens_md_is_the_generated_page():
+    # the page and its pictures as `make shots` writes them
+    files = {}
+    shots = os.path.join(ROOT, "docs", "screens")
+    for name in os.listdir(shots):
+        stem, d = name[:-4].rsplit("_", 1)
+        files[(stem, d)] = name
+    with open(os.path.join(ROOT, "docs", "screens.md"), encoding="utf-8") as f:
+        assert f.read() == gallery.page(files, "fr"), "docs/screens.md is stale: run make shots"
+    fresh = {}
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = gallery.render_all(tmp, "fr")
+    assert set(fresh) == set(files), set(fresh) ^ set(files)

@@ -1,0 +1,417 @@
+"""`make shots`: the gallery of every screen on every display.
+
+Each screen of the box (menus, joining, each step of each game, pause,
+error, end, self-test) is drawn by the firmware's own renderer
+(gfx.render) from the firmware's own view (app.view, fed log events as a
+game emits them) onto each display's resolution, for 2, 3 and 4 players,
+and saved as a small PNG in docs/screens/; docs/screens.md shows them side
+by side with what a child sees and does at each step.
+
+    python -m sim.gallery [--out docs] [--lang fr|en]
+
+Pictures are the display's pixels in its look (round LEDs on black, ink on
+paper, blue on black glass), scaled modestly: the repository stays small.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (os.path.join(ROOT, "firmware"), ROOT):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from gfx import render, fb  # noqa: E402
+from app import view as _view, strings as _strings  # noqa: E402
+from core import cards as _cards  # noqa: E402
+
+# (board file, display kind, width, height)
+DISPLAYS = (("pico_matrix", "ws2812", 16, 16), ("pico_eink", "ssd1680", 296, 128),
+            ("pico_oled", "ssd1306", 128, 64))
+PAPER = (221, 219, 206)
+INK = (34, 34, 44)
+OLED_ON = (150, 220, 255)
+OLED_OFF = (6, 8, 12)
+
+
+def image(kind, w, h, colour, f):
+    """A pygame Surface of the frame f in the display's look."""
+    import pygame
+    if kind == "ws2812":
+        cell = 10
+        surf = pygame.Surface((w * cell + 4, h * cell + 4))
+        surf.fill((10, 10, 12))
+        for y in range(h):
+            for x in range(w):
+                c = f.pixel(x, y)
+                rgb = (((c >> 11) & 31) * 255 // 31, ((c >> 5) & 63) * 255 // 63, (c & 31) * 255 // 31)
+                if rgb == (0, 0, 0):
+                    rgb = (22, 22, 25)
+                pygame.draw.circle(surf, rgb, (2 + x * cell + cell // 2, 2 + y * cell + cell // 2), cell // 2 - 1)
+        return surf
+    s = 2
+    on, off = (INK, PAPER) if kind == "ssd1680" else (OLED_ON, OLED_OFF)
+    surf = pygame.Surface((w * s, h * s))
+    surf.fill(off)
+    for y in range(h):
+        for x in range(w):
+            if f.pixel(x, y):
+                surf.fill(on, (x * s, y * s, s, s))
+    return surf
+
+
+def canvas(kind, w, h):
+    colour = kind == "ws2812"
+    buf, f = fb.new(w, h, fb.RGB565 if colour else fb.MONO_HLSB)
+    return f, render.Canvas(f, w, h, colour)
+
+
+# ---- the scenes: (file stem, what the child sees, what they do, draw) ------
+
+def _deal(v, n, hands):
+    v.event(0, "deal", (n - 1, hands))
+
+
+def make_view(game, n, pads, hidden=False):
+    return _view.View(game, n, hidden=hidden, pads=pads, n_pads=4)
+
+
+def _hands(game, n):
+    if game == "batawaf":
+        deck = [_cards.name(c) for c in _cards.deck(_cards.DOGS)]
+    else:
+        deck = [_cards.name(c) for c in _cards.deck(_cards.STANDARD)]
+    return [deck[p::n] for p in range(n)]
+
+
+def table_scenes(game, n, pads, T):
+    """The steps of a Bataille or Bata-waf game, as views (from log events)."""
+    dogs = game == "batawaf"
+    hands = _hands(game, n)
+    out = []
+
+    def fresh():
+        v = make_view(game, n, pads)
+        _deal(v, n, hands)
+        return v
+
+    v = fresh()
+    v.waiting = [True] * n
+    out.append(("duel_wait", v))
+    # a duel: everyone's card up (dogs of different sizes, or cards)
+    ups = (["W2a", "W5b", "W3c", "W6d"] if dogs else ["7H", "KS", "10D", "3C"])[:n]
+    v = fresh()
+    for p in range(n):
+        v.event(1, "flip", (p, ups[p], True))
+    out.append(("duel", v))
+    v2 = fresh()
+    for p in range(n):
+        v2.event(1, "flip", (p, ups[p], True))
+    best = 1 if n > 1 else 0
+    v2.event(2, "take", (best, ups))
+    out.append(("take", v2))
+    # a battle (W3 "Bata-waf!" when the biggest dogs tie)
+    ties = (["W4a", "W4b", "W2c", "W1d"] if dogs else ["QH", "QS", "4D", "9C"])[:n]
+    v = fresh()
+    for p in range(n):
+        v.event(1, "flip", (p, ties[p], True))
+    v.event(2, "battle", ([0, 1],))
+    out.append(("battle", v))
+    v = fresh()
+    for p in range(n):
+        v.event(1, "flip", (p, ties[p], True))
+    v.event(2, "battle", ([0, 1],))
+    for p in (0, 1):
+        for k in range(1 if dogs else 3):
+            v.event(3, "flip", (p, hands[p][k + 5], False))
+        v.event(3, "flip", (p, (("W6a", "W3b") if dogs else ("8S", "JD"))[p], True))
+    out.append(("battle_down", v))
+    if n > 2:
+        v = fresh()
+        v.event(1, "out", (n - 1,))
+        v.waiting = [p < n - 1 for p in range(n)]
+        out.append(("out", v))
+    e = fresh()
+    total = 36 if dogs else 52
+    e.event(9, "end", ([1], "all_cards", [0, total] + [0] * (n - 2)))
+    out.append(("end", e))
+    return out
+
+
+def tape_scenes(n, pads, T):
+    out = []
+
+    def laid(seq, hidden=False):
+        v = make_view("tape", n, pads, hidden)
+        v.event(0, "deal", (0, _hands("tape", n)))
+        for i in range(len(seq)):
+            said, c = seq[i]
+            v.event(1, "count", (i % n, said))
+            v.event(1, "flip", (i % n, c, True))
+        return v
+
+    out.append(("count", laid([(1, "5C"), (2, "9H"), (3, "KS"), (4, "7H")])))
+    out.append(("slap_match", laid([(1, "5C"), (2, "9H"), (3, "3S")])))
+    out.append(("slap_double", laid([(1, "5C"), (2, "9H"), (3, "9S")])))
+    out.append(("slap_sandwich", laid([(1, "5C"), (2, "QH"), (3, "2S"), (4, "QD")])))
+    v = laid([(1, "5C"), (2, "9H"), (3, "9S")])
+    v.event(2, "slap", (1, 1000))
+    v.event(2, "verdict", ("double", [0, 1], 1))
+    v.event(2, "take", (1, ["5C", "9H", "9S"]))
+    out.append(("take", v))
+    v = laid([(1, "5C"), (2, "9H"), (3, "KS")])
+    v.event(2, "slap", (0, 1000))
+    v.event(2, "verdict", ("false", [0], 0))
+    v.event(2, "take", (0, ["5C", "9H", "KS"]))
+    out.append(("false_slap", v))
+    out.append(("hidden_count", laid([(1, "5C"), (2, "9H"), (3, "3S")], hidden=True)))
+    e = laid([])
+    e.event(9, "end", ([0], "target", [30, 22] + [0] * (n - 2), [3, 1] + [0] * (n - 2)))
+    out.append(("end", e))
+    return out
+
+
+PADS = {2: [0, 2], 3: [0, 1, 2], 4: [0, 1, 2, 3]}
+GAMES = ("batawaf", "bataille", "tape")
+
+
+def draw_game_scene(r, v):
+    if v.ended:
+        r.end(v)
+    else:
+        r.game(v)
+
+
+def menu_items(name, tab, st):
+    """A menu's items as app.box draws them: (icon, words, value)."""
+    from app import menu
+    items, sel = menu.build(name, st)
+    out = []
+    for icon, label, action, arg in items:
+        value = None
+        if action == "set":
+            value = menu.value_text(st[arg], tab)
+        elif action == "opt":
+            g, k = arg.split(":")
+            value = menu.value_text(st["opts"][g][k], tab)
+        out.append((icon, tab.get(label, label), value))
+    return out, sel
+
+
+# What a child sees and does at each step (docs/screens.md).
+STEPS = {
+    "batawaf": (
+        ("join", "Each pad that will play is pressed once: a tick for each player who joined (a dog on the screen: no word).",
+         "Press your pad to join; the game starts when nobody else joins for a moment."),
+        ("duel_wait", "An arrow in each player's colour, in the part of the screen facing them: the box waits for them.",
+         "Press your pad to turn your top card."),
+        ("duel", "Each player's dog, in their colour, on their side: small dog, big dog. Six sizes, each clearly bigger than the one below.",
+         "Look: whose dog is the biggest?"),
+        ("take", "The biggest dog's owner gets a frame of white dots; the other dogs go grey.",
+         "The winner takes the cards (the box does it); press again for the next duel."),
+        ("battle", "Two dogs of the same size: frames of magenta dots. \"Bata-waf!\" (the box barks).",
+         "The tied players press again: a card face down, then one face up."),
+        ("battle_down", "A card face down (a dot on the far edge on the LEDs, a small back on the wide displays), then the new dogs face up.",
+         "The biggest new dog takes everything."),
+        ("out", "A player who has no cards left: a grey cross on their side.",
+         "Nothing to do: they watch."),
+        ("pause", "Holding a pad pauses the game: the pause sign.",
+         "Press any pad to go on."),
+        ("end", "The winner's trophy on their side, crosses for the others.",
+         "The menu comes back: play again."),
+    ),
+    "bataille": (
+        ("join", "The game's name and \"Tapez votre bouton\": a box per pad, ticked when its player joined.",
+         "Press your pad to join."),
+        ("duel_wait", "An arrow in each player's colour on their side; the number of cards each holds under the table (wide displays).",
+         "Press your pad to turn your top card."),
+        ("duel", "Each player's card facing them: a real card face on e-ink and OLED (pips as on the card, a figure for V, D, R), rank and suit on the LEDs.",
+         "Look: whose card is the strongest?"),
+        ("take", "The strongest card's owner gets a frame (white dots on the LEDs).",
+         "The box gives them the cards; press again for the next duel."),
+        ("battle", "Two cards of the same value: frames of magenta dots on the LEDs (a line on mono displays).",
+         "The tied players press again: cards face down, then one face up."),
+        ("battle_down", "The cards face down as small backs, the new card face up beside the tied one.",
+         "The strongest new card takes everything."),
+        ("out", "A player with no cards left: a cross on their side.",
+         "They watch the others."),
+        ("pause", "The pause sign (and \"Pause\" in words on the wide displays).",
+         "Press any pad to go on."),
+        ("end", "\"Gagne:\" and the winner's number, a trophy on the winner's side.",
+         "The menu comes back."),
+    ),
+    "tape": (
+        ("join", "The game's name and a box per pad (up to 8 players), ticked when joined.",
+         "Press your pad to join."),
+        ("count", "The card laid on the pile, large, and the number said, large (green on the LEDs); a dot per player still holding cards.",
+         "Count aloud with the box: 1, 2, 3 ... 13."),
+        ("slap_match", "The card is the number said: the picture of the rule in amber (the number and a card).",
+         "Slap your pad! The last to slap takes the pile."),
+        ("slap_double", "The same card twice in a row: two amber cards.",
+         "Slap!"),
+        ("slap_sandwich", "The same card with another between: amber, grey, amber.",
+         "Slap!"),
+        ("take", "The slower player's hand in their colour with a tick: they take the pile.",
+         "The next card comes."),
+        ("false_slap", "A slap with no rule: the player's hand with a red cross (the box buzzes).",
+         "The one who slapped for nothing takes the pile."),
+        ("hidden_count", "With the hidden count (T13): the card only, no number and no rule picture.",
+         "Count in your head; slap when you think it is right."),
+        ("pause", "The pause sign.", "Press any pad to go on."),
+        ("end", "The winner's trophy; points and cards on the wide displays.",
+         "The menu comes back."),
+    ),
+}
+GAME_TITLES = {"batawaf": "Bata-waf", "bataille": "Bataille", "tape": "Tape-treize"}
+SHORT = {"ws2812": "matrix", "ssd1680": "eink", "ssd1306": "oled"}
+
+
+def scenes(game, n, tab):
+    """{step: view} of a game for n players."""
+    pads = PADS[n]
+    if game == "tape":
+        got = dict(tape_scenes(n, pads, tab))
+    else:
+        got = dict(table_scenes(game, n, pads, tab))
+    got["pause"] = got["duel" if game != "tape" else "count"]
+    return got
+
+
+def render_all(out_dir, lang="fr"):
+    """Every picture into out_dir/screens; returns {key: file name}."""
+    import pygame
+    from app import settings as _set
+    tab = _strings.table(lang)
+    shots = os.path.join(out_dir, "screens")
+    os.makedirs(shots, exist_ok=True)
+    files = {}
+    for board, kind, w, h in DISPLAYS:
+        f, cv = canvas(kind, w, h)
+        r = render.Renderer(cv, tab, lang == "fr")
+        d = SHORT[kind]
+
+        def save(key):
+            assert cv.oob == 0, (key, d)
+            name = "%s_%s.png" % (key, d)
+            pygame.image.save(image(kind, w, h, cv.colour, f), os.path.join(shots, name))
+            files[(key, d)] = name
+            cv.reset_counts()
+
+        st = _set.defaults()
+        for mname in ("home", "settings", "options", "opts:bataille", "opts:tape"):
+            items, sel = menu_items(mname, tab, st)
+            title = tab.get(mname, tab["menu"]) if ":" not in mname else tab.get(mname[5:], "")
+            sels = range(len(items)) if (cv.w <= 32 and mname == "home") else (0,)
+            for s in sels:
+                r.menu(title, items, s, 0)
+                save("menu_%s_%d" % (mname.replace(":", "_"), s))
+        for game in GAMES:
+            icon = {"batawaf": "icon_dog", "bataille": "icon_card", "tape": "icon_hand"}[game]
+            for n in (2, 3, 4):
+                r.join(game, [p < n for p in range(4)], 4, icon)
+                save("%s_join_%dp" % (game, n))
+                sc = scenes(game, n, tab)
+                for step, _, _ in STEPS[game]:
+                    if step == "join":
+                        continue
+                    v = sc.get(step)
+                    if v is None:
+                        continue
+                    if step == "pause":
+                        r.pause(v)
+                    else:
+                        draw_game_scene(r, v)
+                    save("%s_%s_%dp" % (game, step, n))
+        r.message(tab["error"], [tab["game_error"], "MemoryError: memory allocation failed"])
+        save("error")
+        r.message(tab["notice"], [tab["settings_reset"], "settings.json: bad checksum"], "star", render.WARN)
+        save("notice")
+        r.message(tab["selftest"], [tab["test_ok"]], "check", render.OK)
+        save("selftest")
+    return files
+
+
+def cell(files, key, d):
+    name = files.get((key, d))
+    return "![%s %s](screens/%s)" % (key, d, name) if name else ""
+
+
+def page(files, lang):
+    ds = [SHORT[k] for _, k, _, _ in DISPLAYS]
+    heads = {"matrix": "16x16 LED matrix", "eink": "2.9\" e-ink 296x128", "oled": "OLED 128x64"}
+    out = ["# Every screen of the box, on every display",
+           "",
+           "Generated by `make shots` (sim/gallery.py) from the firmware's own renderer",
+           "(`gfx.render`) and view (`app.view`, fed the log events a game emits): what",
+           "the box draws, pixel for pixel, in the %s words of the box." % ("French" if lang == "fr" else "English"),
+           "Do not edit: run `make shots`.",
+           "",
+           "A square display (the LED matrix) gives each player the part facing them:",
+           "two players face to face share it in halves, three or four take a",
+           "quadrant each, every card turned towards its player.  Wide displays give",
+           "each player a column, left to right, above their pads.",
+           "",
+           "## Menus",
+           "",
+           "Pad 1 moves to the next item, pad 2 chooses it.  On the matrix each item",
+           "is its icon, its label scrolling underneath when it is too long, and a dot",
+           "per item (the lit one is where you are).",
+           "",
+           "| | " + " | ".join([heads[d] for d in ds]) + " |",
+           "| --- | " + " | ".join(["---"] * len(ds)) + " |"]
+    for mname, what in (("home", "Home: the three games, options, settings, self-test"),
+                        ("settings", "Settings: language, volume, brightness, e-ink refresh"),
+                        ("options", "Options: one menu per game"),
+                        ("opts_bataille", "Bataille's options"), ("opts_tape", "Tape-treize's options")):
+        out.append("| %s | " % what + " | ".join([cell(files, "menu_%s_0" % mname, d) for d in ds]) + " |")
+    homes = sorted([k for k, d in files if k.startswith("menu_home_") and d == "matrix"],
+                   key=lambda k: int(k.split("_")[-1]))
+    out += ["", "The home menu on the matrix, item by item:", "",
+            " ".join([cell(files, k, "matrix") for k in homes]), ""]
+    for game in GAMES:
+        out += ["## %s" % GAME_TITLES[game], ""]
+        for n in (2, 3, 4):
+            out += ["### %d players" % n, "",
+                    "| step | what the child sees, and does | " + " | ".join([heads[d] for d in ds]) + " |",
+                    "| --- | --- | " + " | ".join(["---"] * len(ds)) + " |"]
+            for step, sees, does in STEPS[game]:
+                key = "%s_%s_%dp" % (game, step, n)
+                if not any((key, d) in files for d in ds):
+                    continue
+                words = "%s **%s**" % (sees, does) if n == 2 else ""
+                out.append("| %s | %s | " % (step.replace("_", " "), words)
+                           + " | ".join([cell(files, key, d) for d in ds]) + " |")
+            out.append("")
+    out += ["## Errors, notices, self-test", "",
+            "| | " + " | ".join([heads[d] for d in ds]) + " |",
+            "| --- | " + " | ".join(["---"] * len(ds)) + " |"]
+    for key, what in (("error", "An error in a game: the box says so and goes back to the menu"),
+                      ("notice", "Settings unreadable: the defaults are used, and the box says so"),
+                      ("selftest", "The self-test passed")):
+        out.append("| %s | " % what + " | ".join([cell(files, key, d) for d in ds]) + " |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None):
+    import argparse
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    p = argparse.ArgumentParser(prog="python -m sim.gallery", description=__doc__.split("\n")[0])
+    p.add_argument("--out", default=os.path.join(ROOT, "docs"), help="folder of screens.md and screens/ (default docs)")
+    p.add_argument("--lang", choices=("fr", "en"), default="fr")
+    a = p.parse_args(argv)
+    shots = os.path.join(a.out, "screens")
+    if os.path.isdir(shots):
+        for name in os.listdir(shots):
+            if name.endswith(".png"):
+                os.remove(os.path.join(shots, name))
+    files = render_all(a.out, a.lang)
+    with open(os.path.join(a.out, "screens.md"), "w", encoding="utf-8") as fh:
+        fh.write(page(files, a.lang))
+    total = sum(os.path.getsize(os.path.join(shots, n)) for n in files.values())
+    sys.stdout.write("%d screens in %s (%d KB), %s\n" % (len(files), shots, total // 1024,
+                                                         os.path.join(a.out, "screens.md")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
