@@ -16,11 +16,7 @@ LOG     ?=
 N       ?= 10000
 
 .DEFAULT_GOAL := help
-<<<<<<< HEAD
-.PHONY: selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico pico-soak
-=======
-.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico
->>>>>>> main
+.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico pico-soak
 
 help:  ## list every target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
