@@ -14,12 +14,18 @@ CONNECT := $(if $(PORT),connect $(PORT),)
 ARGS    ?=
 LOG     ?=
 N       ?= 10000
+# MicroPython's sources for `make uf2` / `make unix32`: the tarball (default
+# ../shared/pico/micropython-v1.28.0-rp2-unix-src.tar.xz) or a checkout
+MPY_SRC ?=
+# Debian packages a target needs, installed if missing (apt-get as root):
+#   $(call need_apt,cmake gcc-multilib)
+need_apt = sh tools/need_apt.sh $(1)
 
 .DEFAULT_GOAL := help
-.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico pico-soak
+.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak
 
 help:  ## list every target
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
 
 # (its messages go to stderr: `make sim ARGS='--log -' > game.jsonl` on a
 # fresh clone keeps stdout for the log)
@@ -77,6 +83,12 @@ sim: $(STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
 
 flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
 	$(PYTHON) tools/flash.py --no-build --board $(BOARD) $(if $(PORT),--port $(PORT),)
+
+uf2: $(STAMP)  ## the one file to drag onto a Pico: MicroPython with the box frozen in (BOARD=...)
+	$(PYTHON) tools/uf2.py firmware --board $(BOARD) $(if $(MPY_SRC),--src $(MPY_SRC),)
+
+unix32: $(STAMP)  ## the 32-bit MicroPython unix port (the Pico's word size) for heap figures
+	$(PYTHON) tools/uf2.py unix $(if $(MPY_SRC),--src $(MPY_SRC),)
 
 # PORTCHECK: a socket:// PORT nobody answers at is said in one line
 PORTCHECK = $(if $(PORT),$(PYTHON) tools/port.py "$(PORT)" &&,)

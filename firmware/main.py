@@ -1,7 +1,9 @@
 # Boot: the board file -> the rp2 HAL -> the box.  MicroPython runs this file
 # at power-on (it stays a .py: only main.py is run at boot; everything it
 # imports is .mpy).  `make flash BOARD=...` copies boards/<BOARD>.json here
-# as board.json.
+# as board.json.  In the one-file firmware (`make uf2`) this file and the box
+# are frozen in, with the board file as data (box_board): a board.json on the
+# file system still wins over it (a maker who rewired the box).
 #
 # A bad or missing board file: the message on the REPL (USB) and a blink code
 # on the Pico's own LED, since the pad LEDs are named in that very file.
@@ -57,13 +59,30 @@ def blink_forever(code):
         time.sleep_ms(20)
 
 
+def load_board(checker, board_file):
+    """The Board from board_file; when there is no such file, the board file
+    frozen into the firmware (box_board, made by tools/uf2.py), if any."""
+    try:
+        open(board_file).close()
+    except OSError:
+        try:
+            import box_board  # type: ignore[import-not-found]
+        except ImportError:
+            box_board = None
+        if box_board is not None:
+            import sys
+            sys.modules.pop("box_board", None)
+            return checker.parse(box_board.JSON, "frozen board " + box_board.NAME)
+    return checker.load(board_file)
+
+
 def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     """Open the HAL for board_file and start the box.  open_hal defaults to
     hal.open_board (the Pico); run=False returns the App without looping
     (tests and benchmarks pass hal.open_host)."""
     from hal import board as _board
     try:
-        b = _board.load(board_file)
+        b = load_board(_board, board_file)
     except (OSError, ValueError) as e:
         print("bad board file %s: %s" % (board_file, e))
         print("fix it, or copy one from boards/ with: make flash BOARD=<name>")
@@ -81,6 +100,11 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     BOX = app
     h.watchdog.start()
     if run:
+        # the heap at quiet moments on the console (docs/app.md, heap lines)
+        app.heap_lines = hasattr(gc, "mem_alloc")    # MicroPython
+        if app.heap_lines:
+            gc.collect()
+            app.heap_note("boot")
         try:
             app.run()
         except KeyboardInterrupt:

@@ -21,9 +21,90 @@ import main    # the box's boot settings first, as on the board (gc threshold)
 from app import headless
 game, players, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 opts = %r[game]
-r = headless.play(%r, game, players, seed, opts, heap_every=%d)
+r = headless.play(%r, game, players, seed, opts, heap_every=%d, heap_lines=True)
 print("OK", r.app.view.winners, r.peak_heap, r.ticks)
 """
+
+# Several games in a row in one box (the bots go back to the home menu and
+# choose the next game), the box printing its heap lines: what the
+# emulated RP2040's soak does, on the unix port.
+SOAK_SCRIPT = """
+import sys
+import main
+from app import headless
+opts = %r
+games = %r
+r = headless.play(%r, games[0][0], games[0][1], 3, opts[games[0][0]], heap_lines=True)
+for g, n in games[1:]:
+    r.game, r.players = g, n
+    o = r.app.settings["opts"][g]
+    for k in (opts[g] or {}):
+        o[k] = opts[g][k]
+    r.run(3600, until="end")
+    if r.app.state != "end":
+        print("box stopped in", r.app.state, r.app.error_text)
+        sys.exit(1)
+    r.press(0, 1600000)
+    r.run(60, until="menu")
+print("OK", r.app.games_played)
+"""
+
+
+def _path(tree):
+    """(environment, working directory) that import the box from tree, or
+    from the port's frozen modules when tree is None (a port built by
+    `tools/uf2.py unix --frozen`)."""
+    if tree is None:
+        return dict(os.environ, MICROPYPATH=".frozen"), BLANK
+    return dict(os.environ, MICROPYPATH=tree), tree
+
+
+BLANK = os.path.join(ROOT, "build", "blank")
+os.makedirs(BLANK, exist_ok=True)
+
+
+def micropython32_frozen():
+    """The 32-bit unix port with the box (and its host HAL) frozen in."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "unix", "--frozen"],
+                       capture_output=True, text=True, cwd=ROOT)
+    if r.returncode == 2:
+        raise NoSources(r.stderr.strip())
+    if r.returncode:
+        raise RuntimeError("no frozen 32-bit MicroPython unix port:\n" + r.stderr[-3000:])
+    return r.stdout.strip().splitlines()[-1]
+
+
+def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900):
+    """(ok, output) of the games [(game, players)] played in a row by one box."""
+    opts = {}
+    for g, _, o in GAMES:
+        opts[g] = o
+    args = [exe or micropython_bin()]
+    if heap:
+        args += ["-X", "heapsize=%d" % heap]
+    args += ["-c", SOAK_SCRIPT % (opts, list(games), board)]
+    env, tree = _path(tree)
+    r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env, cwd=tree)
+    out = (r.stdout + r.stderr).strip()
+    return r.returncode == 0 and "\nOK " in "\n" + out, out
+
+
+def menu_after_each_game(lines):
+    """The live heap of the first menu after each game (from heap_lines).
+    MicroPython interns names for ever, in pools that double: with the code
+    in RAM (.mpy) a pool of some 10 KB comes once the three games' names
+    are in; so the soak compares each game with the first one of its round
+    of three (frozen code keeps its names in flash: no such step)."""
+    out = []
+    after_end = False
+    for tag, a, f in lines:
+        if tag == "end":
+            after_end = True
+        elif tag == "menu" and after_end:
+            out.append(a)
+            after_end = False
+    return out
+
 
 # The unix port prints its qstr pools; the next pool it allocates (at about
 # 1250 qstrs in all) would take some 17 KB of heap at once.
@@ -31,6 +112,47 @@ QSTRS = """
 import micropython
 micropython.qstr_info()
 """
+
+
+class NoSources(RuntimeError):
+    """tools/uf2.py found no MicroPython sources (it says where to get them)."""
+
+
+def micropython32():
+    """The 32-bit MicroPython unix port (the RP2040's word size and 16-byte
+    collector blocks): built once from the MicroPython sources by
+    tools/uf2.py (cached under build/mp/), its path."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "unix"],
+                       capture_output=True, text=True, cwd=ROOT)
+    if r.returncode == 2:
+        raise NoSources(r.stderr.strip())
+    if r.returncode:
+        raise RuntimeError("no 32-bit MicroPython unix port:\n" + r.stderr[-3000:])
+    return r.stdout.strip().splitlines()[-1]
+
+
+def need(make):
+    """make() -> a port or UF2 built from the MicroPython sources; without
+    the sources the test is skipped with the reason, except in CI (CI=true),
+    where it fails: a CI that cannot build them must not pass."""
+    import pytest
+    try:
+        return make()
+    except NoSources as e:
+        if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+            raise
+        pytest.skip("no MicroPython sources: " + str(e).splitlines()[0])
+
+
+def heap_lines(out):
+    """The box's `heap <tag> <mem_alloc> <mem_free>` console lines:
+    [(tag, alloc, free)]."""
+    found = []
+    for ln in out.splitlines():
+        w = ln.split()
+        if len(w) == 4 and w[0] == "heap" and w[2].isdigit() and w[3].isdigit():
+            found.append((w[1], int(w[2]), int(w[3])))
+    return found
 
 
 def build_tree(dst):
@@ -109,15 +231,16 @@ def tree_size(d):
     return n
 
 
-def run_game(tree, game, players, heap, seed=3, board=BOARD, heap_every=0, timeout=300, qstrs=False):
+def run_game(tree, game, players, heap, seed=3, board=BOARD, heap_every=0, timeout=300, qstrs=False, exe=None):
     """(ok, peak live heap or None, output) of one game in its own process
-    (qstrs: the output ends with the unix port's qstr pool figures)."""
+    (qstrs: the output ends with the unix port's qstr pool figures; exe: the
+    MicroPython to run, default the 64-bit one of .venv)."""
     opts = {}
     for g, _, o in GAMES:
         opts[g] = o
     code = SCRIPT % (opts, board, heap_every) + (QSTRS if qstrs else "")
-    env = dict(os.environ, MICROPYPATH=tree)
-    args = [micropython_bin()]
+    env, tree = _path(tree)
+    args = [exe or micropython_bin()]
     if heap:
         args += ["-X", "heapsize=%d" % heap]
     args += ["-c", code, game, str(players), str(seed)]

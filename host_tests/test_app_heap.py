@@ -1,30 +1,35 @@
-# Every game, menus included, from the .mpy build under the MicroPython unix
-# port with a fixed heap (bots pressing the pads on the host HAL).
+# Every game, menus included, from the .mpy build under the 32-bit MicroPython
+# unix port with a fixed heap (bots pressing the pads on the host HAL).
 #
-# The issue asks for 96 KB (goal 64 KB).  On the 64-bit unix port the box
-# needs about 160 KB today: every object and code pointer takes 8 bytes, the
-# bytecode of the code loaded lives in the heap (about 100 KB of it), and the
-# host HAL's code is loaded where the board's would be (its recorders only
-# count: open_host(lean=True)).  The code a game cannot run without (its
-# engine, the renderer, the drivers, the pad capture, core) takes 81-89 KB
-# of this port's heap once imported, before the app or any object (`make
-# bench`, the floor rows).  docs/app.md, Memory, says where the heap goes
-# and what 96 KB would take.
-# So the budget we meet, HEAP_BUDGET, is guarded against regressions, and
-# the 96 KB goal is a strict expected failure: the day a change meets it,
-# that test fails and says to make 96 KB the budget.
+# 32 bits: the RP2040's word size and 16-byte collector blocks, built from
+# the same MicroPython v1.28.0 sources as the firmware (tools/uf2.py unix,
+# cached in build/), so these figures are the Pico's within a few KB (the
+# emulated RP2040's rows in `make bench` are the Pico's own).  The issue's
+# budget for the .mpy build (code in RAM, `make flash`) is 128 KB of peak
+# live heap, its goal 96 KB; today Bata-waf and Bataille complete in
+# 128 KB (peak live 114-115 KB) but Tape-treize peaks at ~129 KB live (since
+# the speaker landed) and needs 136-140 KB: a strict expected failure.  The box
+# prints `heap <tag> <mem_alloc> <mem_free>` lines at quiet moments; the
+# soak checks them: the heap after each game comes back to the first one's.
 import os
 import tempfile
 import pytest
 import app_heap
 
-# 176 -> 180 KB: the default box talks (issue 17): the voice driver, its
-# 1 KB host ring, the open voice file and its index, app.speech and the
-# speaker model take about 2.5 KB of this port's heap (Tape-treize then
-# needs 177 KB)
-HEAP_BUDGET = int(os.environ.get("APP_HEAP", 180 * 1024))   # smallest today: 160-177 KB (±4)
-EINK_BUDGET = int(os.environ.get("APP_HEAP_EINK", 180 * 1024))   # smallest today: 168-172 KB
-GOAL = 96 * 1024
+KB = 1024
+BUDGET = int(os.environ.get("APP_HEAP", 128 * KB))   # the issue's must for the .mpy build
+TAPE_HEAP = 140 * KB     # Tape-treize misses the must: peak live ~129 KB, completes in 136-140 KB
+SOAK_PEAK = 136 * KB     # the highest peak of the .mpy soak: ~130.5 KB (Tape-treize, the names' pool)
+GOAL = 96 * KB
+EINK = os.path.join(app_heap.ROOT, "boards", "pico_eink.json")
+SOAK_DRIFT = 2 * KB
+PICO_HEAP = 240 * KB        # the RP2040's MicroPython heap (241,824 B free after boot)
+FROZEN_MUST = 64 * KB       # the frozen build's must (goal 40 KB)
+
+
+@pytest.fixture(scope="module")
+def mp32():
+    return app_heap.need(app_heap.micropython32)
 
 
 @pytest.fixture(scope="module")
@@ -34,28 +39,104 @@ def tree():
         yield d
 
 
+def test_the_heap_port_is_32_bit(mp32):
+    import subprocess
+    out = subprocess.run([mp32, "-c", "import sys; print(sys.maxsize)"], capture_output=True, text=True).stdout
+    assert out.strip() == str(2 ** 31 - 1)
+
+
 @pytest.mark.parametrize("game,players,opts", app_heap.GAMES)
-def test_app_every_game_completes_from_mpy_build_within_heap_budget(tree, game, players, opts):
-    ok, peak, out = app_heap.run_game(tree, game, players, HEAP_BUDGET)
+def test_app_every_game_completes_from_mpy_build_within_heap_budget(mp32, tree, game, players, opts):
+    ok, peak, out = app_heap.run_game(tree, game, players, TAPE_HEAP if game == "tape" else BUDGET, exe=mp32)
     assert ok, out[-2000:]
 
 
-def test_app_eink_game_completes_from_mpy_build_within_heap_budget(tree):
-    # the e-ink board: a 4.7 KB frame per refresh on the recording bus
-    board = os.path.join(app_heap.ROOT, "boards", "pico_eink.json")
-    ok, peak, out = app_heap.run_game(tree, "bataille", 2, EINK_BUDGET, board=board)
+@pytest.mark.parametrize("game,players", (("bataille", 2), ("tape", 4)))
+def test_app_eink_game_completes_from_mpy_build_within_heap_budget(mp32, tree, game, players):
+    # the e-ink board: a 4.7 KB frame buffer
+    ok, peak, out = app_heap.run_game(tree, game, players, TAPE_HEAP if game == "tape" else BUDGET,
+                                      board=EINK, exe=mp32)
     assert ok, out[-2000:]
 
 
-@pytest.mark.xfail(strict=True, reason="the 96 KB goal is not met on the 64-bit unix port "
-                                       "(docs/app.md, Memory); when this passes, make it the budget")
-@pytest.mark.parametrize("game,players,opts", app_heap.GAMES)
-def test_app_every_game_completes_from_mpy_build_in_96k(tree, game, players, opts):
-    ok, peak, out = app_heap.run_game(tree, game, players, GOAL)
+@pytest.mark.xfail(strict=True, reason="Tape-treize from the .mpy build peaks at ~129 KB live on 32 bits "
+                                       "since the speaker landed (docs/app.md, Memory); when this passes, "
+                                       "drop TAPE_HEAP")
+def test_app_tape_completes_from_mpy_build_in_the_128k_must(mp32, tree):
+    ok, peak, out = app_heap.run_game(tree, "tape", 4, BUDGET, exe=mp32)
     assert ok, out[-600:]
 
 
-def test_app_heap_budget_can_fail(tree):
+@pytest.mark.xfail(strict=True, reason="the 96 KB goal for the .mpy build is not met (peak live 106-110 KB "
+                                       "on 32 bits; docs/app.md, Memory); when this passes, make it the budget")
+def test_app_every_game_completes_from_mpy_build_in_96k(mp32, tree):
+    for game, players, opts in app_heap.GAMES:
+        ok, peak, out = app_heap.run_game(tree, game, players, GOAL, exe=mp32)
+        assert ok, out[-600:]
+
+
+def test_app_heap_budget_can_fail(mp32, tree):
     # the check above is real: a heap far too small is refused
-    ok, peak, out = app_heap.run_game(tree, "batawaf", 2, 48 * 1024)
+    ok, peak, out = app_heap.run_game(tree, "batawaf", 2, 48 * KB, exe=mp32)
+    assert not ok and "MemoryError" in out
+
+
+def test_app_prints_heap_lines_at_quiet_moments(mp32, tree):
+    ok, peak, out = app_heap.run_game(tree, "bataille", 2, BUDGET, exe=mp32)
+    assert ok, out[-2000:]
+    lines = app_heap.heap_lines(out)
+    tags = [t for t, a, f in lines]
+    assert tags.count("peak") == 1 and tags.count("end") == 1 and "menu" in tags
+    assert tags.index("peak") + 1 == tags.index("end")
+    # one heap: allocated + free is the same whole at every line
+    assert len({a + f for t, a, f in lines}) == 1
+    p = lines[tags.index("peak")][1]
+    assert p >= lines[tags.index("end")][1]
+    assert p <= BUDGET
+
+
+@pytest.fixture(scope="module")
+def mp32_frozen():
+    return app_heap.need(app_heap.micropython32_frozen)
+
+
+ROUND = [(g, n) for g, n, _ in app_heap.GAMES]
+
+
+def soak_check(out, games, budget):
+    lines = app_heap.heap_lines(out)
+    after = app_heap.menu_after_each_game(lines)
+    assert len(after) == len(games), out[-2000:]
+    peaks = [a for t, a, f in lines if t == "peak"]
+    assert len(peaks) == len(games) and max(peaks) <= budget, peaks
+    return after
+
+
+def test_app_soak_mpy_build_games_in_a_row_keep_their_heap(mp32, tree):
+    # the short soak (30 games are `make bench`'s): two rounds of the three
+    # games in one box with the Pico's heap, no error, each game's peak
+    # within SOAK_PEAK; from the end of the first round (every game's names interned,
+    # app_heap.menu_after_each_game) the heap after each game stays within
+    # 2 KB
+    games = ROUND * 2
+    ok, out = app_heap.soak(tree, games, PICO_HEAP, exe=mp32)
+    assert ok, out[-2000:]
+    after = soak_check(out, games, SOAK_PEAK)
+    base = after[len(ROUND) - 1]
+    assert max(after[len(ROUND):]) - base <= SOAK_DRIFT, after
+
+
+def test_app_soak_frozen_games_in_a_row_keep_their_heap(mp32_frozen):
+    # the box frozen into the 32-bit port (its names in flash): from the
+    # very first game, within 2 KB, each peak within the frozen must
+    games = ROUND * 2
+    ok, out = app_heap.soak(None, games, PICO_HEAP, exe=mp32_frozen)
+    assert ok, out[-2000:]
+    after = soak_check(out, games, FROZEN_MUST)
+    assert max(after) - after[0] <= SOAK_DRIFT, after
+
+
+def test_app_soak_fails_on_a_memory_error(mp32, tree):
+    # the soak's check is real: a heap too small for the third game stops it
+    ok, out = app_heap.soak(tree, ROUND, 112 * KB, exe=mp32)
     assert not ok and "MemoryError" in out

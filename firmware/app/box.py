@@ -139,6 +139,10 @@ class App:
         self.pause_us = 0       # ticks the games did not see (pauses)
         self.quiet_gc = False
         self.collect = gc.collect   # the host runner may lighten it (CPython)
+        # `heap <tag> <mem_alloc> <mem_free>` lines on the console at quiet
+        # moments (main.py turns them on for the board; heap_note)
+        self.heap_lines = False
+        self.heap_peak = 0
         self.lit = 0
         self.lit_shown = -1     # the lit mask every pad shows (-1: not known)
         self.menu_name = "home"
@@ -286,6 +290,26 @@ class App:
         if self.quiet_gc:
             self.quiet_gc = False
             self.collect()
+            if self.heap_lines:
+                self.heap_note()
+
+    def heap_note(self, tag=None):
+        """The live heap just after a quiet collection, for whoever reads the
+        console (the emulator harness, a maker with a USB cable):
+        `heap <tag> <mem_alloc> <mem_free>`, tag boot | menu | peak | end
+        (docs/app.md, Memory).  In play it only keeps the game's peak, said
+        at its end.  gc.mem_* walk the heap (~9 ms each on the Pico): only
+        here, never in a slap window."""
+        a = gc.mem_alloc()
+        st = tag or self.state
+        if st in ("play", "end") and a > self.heap_peak:
+            self.heap_peak = a
+        if st in ("boot", "menu", "end"):
+            f = gc.mem_free()
+            if st == "end" and self.heap_peak:
+                print("heap peak %d %d" % (self.heap_peak, f + a - self.heap_peak))
+                self.heap_peak = 0
+            print("heap %s %d %d" % (st, a, f))
 
     # ---- feedback ---------------------------------------------------
 
@@ -555,6 +579,7 @@ class App:
         # new hold in the game pauses it
         self.holding = 0
         self.quiet_gc = False
+        self.heap_peak = 0
         self.games_played += 1
         if name != "tape":
             # the presses that joined were the players' first flip
@@ -662,6 +687,7 @@ class App:
             # between rounds (or a big log after a take): no slap window
             self.flush_due = False
             self.write_log()
+            self.quiet_gc = True
 
     def step(self, ms):
         """One visible step of Bataille / Bata-waf, at game time ms."""

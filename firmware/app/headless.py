@@ -171,15 +171,17 @@ class Runner:
                            % (max_s, app.state))
 
 
-def play(board, game, players=2, seed=1, options=None, max_s=3600, heap_every=0):
+def play(board, game, players=2, seed=1, options=None, max_s=3600, heap_every=0, heap_lines=False):
     """A whole game on the host HAL of a board file, menus included, on to
-    the menu after it: the Runner then (its .app, .peak_heap, .ticks)."""
+    the menu after it: the Runner then (its .app, .peak_heap, .ticks).
+    heap_lines: the box prints its `heap ...` lines, as on the board."""
     import hal as _hal
     h = _hal.open_host(board, lean=True)   # recorders count only, as lean as the board
     _hal.forget_board_checks()   # as the box's own boot does (main.py)
     h.watchdog.start()
     r = Runner(h, game, players, seed=seed, options=options)
     r.heap_every = heap_every
+    r.app.heap_lines = heap_lines
     r.run(max_s)
     if r.app.state != "end":
         raise RuntimeError("%s on %s stopped in state %s: %s"

@@ -3,9 +3,7 @@
 # pads, and the count said as the first card lands: one DMA channel, paced
 # by DMA pacing timer 3 (TREQ 0x3E), writes the word's samples, half-words,
 # to the speaker's PWM compare register (GP16: slice 0, 488 kHz carrier),
-# with no CPU in the loop, while the box runs its game.  The 8 kHz pace
-# itself cannot be seen here yet: the emulator's pacing timers are wrong
-# (the strict xfail below says how; it turns into a failure once fixed).
+# with no CPU in the loop, while the box runs its game, at the 8 kHz pace.
 import os
 
 import pytest
@@ -89,13 +87,11 @@ def test_pico_voice_the_word_reaches_the_pwm_compare_in_order(talking):
     assert levels[:len(want) - 1] == want[:-1]
 
 
-# rp2040js 1.4.1 (tools/pico's emulator) gets the DMA pacing timers wrong:
-# DMA.getTimer returns (X / Y) * 1e6 / clk_sys us between transfers, the
-# inverse of the datasheet's clk_sys * X / Y transfers a second, and reads
-# TIMER3's X with `>>> 36`; so a timer-paced channel runs unpaced there (the
-# 1,557 samples of "un" go out within microseconds).  On the chip the same
-# registers give 8 kHz (host_tests/test_speaker_rp2.py checks them).
-@pytest.mark.xfail(strict=True, reason="rp2040js 1.4.1 DMA pacing timers run unpaced (getTimer inverted)")
+# rp2040js 1.4.1 gets the DMA pacing timers wrong (DMA.getTimer inverts
+# X / Y and reads TIMER3's X with `>>> 36`: a timer-paced channel ran
+# unpaced); tools/pico/lib/machine.mjs replaces it with the datasheet's
+# clk_sys * X / Y, so the samples go out at 8 kHz as on the chip
+# (host_tests/test_speaker_rp2.py checks the registers).
 def test_pico_voice_samples_reach_the_pwm_at_8_khz(talking):
     s, pwm = _speaker_pwm(talking)
     n = s["count"]

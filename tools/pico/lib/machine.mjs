@@ -83,6 +83,19 @@ export class Machine {
       wd.alarm.enable = false;   // stop rp2040js's 0 ns re-arm loop
       this.resetPending = { reason: wd.reason, scratch: wd.scratchData.slice() };
     };
+    // rp2040js 1.4.1's DMA pacing timers: getTimer returns X / Y / clk_sys
+    // (the inverse of the datasheet's rate, clk_sys * X / Y transfers a
+    // second) and reads TIMER3's X with `>>> 36`: a timer-paced channel ran
+    // unpaced.  The period in us, as the chip has it:
+    const dma = mcu.dma;
+    const getTimer = dma.getTimer.bind(dma);
+    dma.getTimer = (treq) => {
+      if (treq < 0x3b || treq > 0x3e) return getTimer(treq);   // TIMER0..3
+      const v = [dma.timer0, dma.timer1, dma.timer2, dma.timer3][treq - 0x3b] >>> 0;
+      const x = v >>> 16;
+      const y = v & 0xffff;
+      return x && y ? ((y / x) * 1e6) / mcu.clkSys : 0;
+    };
     this.usb = new CdcHost(mcu.usbCtrl, (buf) => this.onSerial(buf));
     for (const b of this.cdcBacklog) this.usb.write(b);
     this.cdcBacklog = [];

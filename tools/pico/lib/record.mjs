@@ -75,11 +75,14 @@ export class Recorder {
       write(offset, value);
       if (offset < 0xa0) this.pwmSlice(mcu, Math.floor(offset / 0x14));
       else if (offset === 0xa0) for (let s = 0; s < 8; s++) this.pwmSlice(mcu, s);
-      this.pwmAlarms(mcu);
+      if (offset >= 0xa0 || offset % 0x14 === 0) this.pwmAlarms(mcu); // EN, INTE, a CSR
     };
     mcu.dma.channels.forEach((ch) => {
       const w = ch.writeUint32.bind(ch);
-      ch.writeUint32 = (offset, value) => { w(offset, value); this.pwmAlarms(mcu); };
+      ch.writeUint32 = (offset, value) => {
+        w(offset, value);
+        if (offset === 0x0c || offset === 0x10 || offset === 0x20 || offset === 0x30) this.pwmAlarms(mcu); // a CTRL alias
+      };
     });
     this.pwmAlarms(mcu);
     // SPI: every byte sent, with DC/CS levels; the e-ink BUSY model

@@ -1,0 +1,111 @@
+# The one-file firmware (`make uf2 BOARD=pico_matrix`: MicroPython v1.28.0
+# with the box and its board file frozen in) on the emulated RP2040, from a
+# blank flash, no file copied: it boots into its menu (the first menu frame
+# is the host HAL's, LED for LED), plays a Bataille through its pads' pins
+# (its heap lines, docs/app.md, within the frozen build's 64 KB), and keeps
+# its settings across a power cycle.  The UF2 is built from the MicroPython
+# sources in ../shared/pico (tools/uf2.py; cached in build/mp).
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools.pico.pico import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+import pico_box  # noqa: E402
+
+BOARD = "pico_matrix"
+KB = 1024
+FROZEN_MUST = 64 * KB
+
+
+def build_uf2(board, out):
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "firmware", "--board", board,
+                        "--out", out], capture_output=True, text=True, cwd=ROOT)
+    if r.returncode == 2 and os.environ.get("CI", "").lower() not in ("true", "1", "yes"):
+        pytest.skip("no MicroPython sources: " + r.stderr.strip().splitlines()[0])
+    assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+    return out
+
+
+def host_first_frame():
+    """(frames put, the last one's words) after the host box's first tick."""
+    import hal
+    import main
+    app = main.main(os.path.join(ROOT, "boards", BOARD + ".json"), hal.open_host, run=False)
+    app.tick()
+    return app.hal.display.out.puts, list(app.hal.display.out.last)
+
+
+def frame_bytes(p, i):
+    return bytes.fromhex(p.events("ws2812")[i]["data"])
+
+
+@pytest.fixture(scope="module")
+def box(flashed, tmp_path_factory):
+    # flashed: the emulator and its inputs are there (skipped, or failed in CI)
+    d = tmp_path_factory.mktemp("uf2")
+    uf2 = build_uf2(BOARD, str(d / "box.uf2"))
+    b = pico_box.Box(uf2=uf2, flash=str(d / "flash.bin"), board=BOARD, fresh=True)
+    b.start()
+    yield b
+    b.close()
+
+
+def test_uf2_boots_from_a_blank_flash_into_its_menu(box):
+    text = box.text()
+    assert "Traceback" not in text and "bad board file" not in text, text[-2000:]
+    tags = [t for t, a, f in box.lines()]
+    assert tags[:2] == ["boot", "menu"], text[-2000:]
+    from drivers.ws2812 import wire_bytes
+    puts, words = host_first_frame()
+    box.wait(lambda: len(box.pico.events("ws2812")) >= puts, 5000000, what="the first menu frame")
+    want = b"".join(wire_bytes(w) for w in words)
+    assert any(want)
+    assert frame_bytes(box.pico, puts - 1) == want
+
+
+def test_uf2_plays_a_game_through_its_pins(box):
+    # Bataille: moved to in the home menu (its icon shown), two players join
+    # with their pads (the box saves its settings, the game chosen among
+    # them, as it opens the join screen), it deals and shows the duels they
+    # flip.  A whole game, its peak heap against the 64 KB must, and the
+    # 30-game soak are `make bench`'s (minutes of emulation each).
+    box.boot_frame = frame_bytes(box.pico, -1)
+    box.tap(pico_box.NEXT)
+    box.where = ("home", 1)
+    box.pico.run_for(500000)
+    box.chosen_frame = frame_bytes(box.pico, -1)
+    assert box.chosen_frame != box.boot_frame
+    frames = len(box.pico.events("ws2812"))
+    box.begin("bataille", 2)
+    for _ in range(8):
+        box.turn("bataille", 2)
+    text = box.text()
+    assert "Traceback" not in text and "box error" not in text, text[-2000:]
+    assert len(box.pico.events("ws2812")) >= frames + 8
+    # the heap lines so far: a frozen box lives far below its must
+    assert max(a for t, a, f in box.lines()) <= FROZEN_MUST
+
+
+def test_uf2_keeps_its_settings_across_a_power_cycle(box):
+    # the home menu after a power cycle shows the game chosen last (the
+    # settings file on the board's flash), not the default one
+    t0 = box.pico.now_us
+    box.power_cycle()
+
+    def new_frame():
+        f = box.pico.events("ws2812")
+        return f and f[-1]["t"] > t0
+    box.wait(new_frame, 5000000, what="a frame after the power cycle")
+    box.pico.run_for(1000000)
+    after = frame_bytes(box.pico, -1)
+    # on the LEDs where the two home screens differ (the game's icon), the
+    # one shown is the game chosen last (the menu's hint LEDs may blink)
+    icon = [i for i in range(len(after)) if box.chosen_frame[i] != box.boot_frame[i]]
+    assert icon
+    like_chosen = sum(1 for i in icon if after[i] == box.chosen_frame[i])
+    like_boot = sum(1 for i in icon if after[i] == box.boot_frame[i])
+    assert like_chosen >= 0.75 * len(icon) and like_boot <= 0.1 * len(icon), (like_chosen, like_boot, len(icon))

@@ -1,0 +1,187 @@
+# The box on the emulated RP2040 (tools/pico, docs/pico.md): boot a firmware,
+# walk the menus and play games through the pads' pins, read the box's
+# `heap <tag> <mem_alloc> <mem_free>` console lines (docs/app.md, Memory).
+# Shared by host_tests/test_uf2_pico.py and bench/host_uf2.py.
+#
+#   box = Box(uf2, flash, board="pico_matrix", fresh=True)   # fresh: a blank flash
+#   box.start()                       # powered on, up to its first menu
+#   box.play("batawaf", 2, {"length": "court"})   # -> the heap lines of that game
+#   box.power_cycle(); box.close()
+#
+# The players: in Bataille and Bata-waf every player in the game presses
+# their pad every 0.6 s (a press while the box shows a duel is ignored); in
+# Tape-treize each one slaps at random moments (a false slap costs cards, so
+# a match ends).  The menus are walked from what app.menu builds for the
+# settings the box holds, mirrored here.
+import json
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+FIRMWARE = os.path.join(ROOT, "firmware")
+for _p in (ROOT, FIRMWARE):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+NEXT, CHOOSE = 0, 1         # pad 1 moves on, pad 2 chooses (app.menu)
+TAP_US = 60000
+MENU_GAP_US = 400000
+BOOT_MAX_US = 30000000      # power-on to the first menu, emulated
+
+
+def heap_lines(text):
+    out = []
+    for ln in text.splitlines():
+        w = ln.split()
+        if len(w) == 4 and w[0] == "heap" and w[2].isdigit() and w[3].isdigit():
+            out.append((w[1], int(w[2]), int(w[3])))
+    return out
+
+
+class BoxError(RuntimeError):
+    pass
+
+
+class Box:
+    def __init__(self, uf2=None, flash=None, board="pico_matrix", fresh=True, seed=1, log=None):
+        from tools.pico.pico import Pico
+        self.board = board
+        path = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
+        with open(path) as f:
+            self.pins = [p["pin"] for p in json.load(f)["pads"]]
+        self.pico = Pico(uf2=uf2, flash=flash, fresh=fresh, board=path, log=log)
+        self.rng = random.Random(seed)
+        from app import settings as _set
+        self.st = _set.defaults()      # what the box holds (a fresh flash: the defaults)
+        self.where = None              # (menu shown, its selected item), once moved
+
+    # ---- the board ---------------------------------------------------
+
+    def text(self):
+        return self.pico.serial_text()
+
+    def lines(self):
+        return heap_lines(self.text())
+
+    def wait(self, pred, max_us, step_us=250000, what="?"):
+        end = self.pico.now_us + max_us
+        while not pred():
+            if self.pico.now_us >= end:
+                raise BoxError("waited %.0f s emulated for %s; the console said:\n%s"
+                               % (max_us / 1e6, what, self.text()[-1500:]))
+            self.pico.run_for(step_us)
+
+    def count(self, tag):
+        return sum(1 for t, a, f in self.lines() if t == tag)
+
+    def start(self):
+        self.pico.start()
+        self.wait(lambda: self.count("menu") > 0, BOOT_MAX_US, what="the first menu")
+
+    def power_cycle(self):
+        self.where = None
+        n = len(self.text())
+        self.pico.power_cycle()
+        self.wait(lambda: "heap menu" in self.text()[n:], BOOT_MAX_US, what="the menu after a power cycle")
+
+    def close(self):
+        self.pico.close()
+
+    def tap(self, pad, gap_us=MENU_GAP_US):
+        self.pico.press(self.pins[pad], at_us=self.pico.now_us + 1000, hold_us=TAP_US)
+        self.pico.run_for(gap_us)
+
+    # ---- the menus (mirrored) ----------------------------------------
+
+    def pick(self, name, action, arg):
+        """Move to the item (action, arg) of menu `name` (the one shown) and
+        choose it; the mirror follows (a "go" opens the menu it names)."""
+        from app import menu
+        items, sel = menu.build(name, self.st)
+        if self.where is not None and self.where[0] == name:
+            sel = self.where[1]
+        n = 0
+        while not (items[sel][2] == action and items[sel][3] == arg):
+            self.tap(NEXT)
+            sel = (sel + 1) % len(items)
+            n += 1
+            if n > len(items):
+                raise BoxError("no item %s %r in menu %s" % (action, arg, name))
+        self.tap(CHOOSE)
+        self.where = (arg, None) if action == "go" else (name, sel)
+        if action == "go":
+            self.where = (arg, menu.build(arg, self.st)[1])
+
+    def set_setting(self, key):
+        """Cycle setting `key` once (home -> settings -> key -> back)."""
+        from app import settings as _set
+        self.pick("home", "go", "settings")
+        self.pick("settings", "set", key)
+        vals = dict(_set.SETTINGS)[key]
+        self.st[key] = vals[(vals.index(self.st[key]) + 1) % len(vals)]
+        self.pick("settings", "go", "home")
+
+    def set_options(self, game, choices):
+        from app import settings as _set
+        want = {k: v for k, v in (choices or {}).items() if self.st["opts"][game][k] != v}
+        if not want:
+            return
+        self.pick("home", "go", "options")
+        self.pick("options", "go", "opts:" + game)
+        for k, v in want.items():
+            vals = dict(_set.CHOICES[game])[k]
+            while self.st["opts"][game][k] != v:
+                self.pick("opts:" + game, "opt", game + ":" + k)
+                self.st["opts"][game][k] = vals[(vals.index(self.st["opts"][game][k]) + 1) % len(vals)]
+        self.pick("opts:" + game, "go", "options")
+        self.pick("options", "go", "home")
+
+    # ---- a game --------------------------------------------------------
+
+    def begin(self, game, players, choices=None):
+        """From the home menu: set the options, choose the game, join
+        `players` pads, until the box deals (its `game <name> <seed>` line)."""
+        self.set_options(game, choices)
+        dealt = self.text().count("game %s " % game)
+        self.pick("home", "game", game)
+        self.st["game"] = game
+        self.where = None
+        for k in range(players):
+            self.tap(k)
+        self.wait(lambda: self.text().count("game %s " % game) > dealt, 10000000, what="the deal")
+
+    def turn(self, game, players):
+        """The players press once (Bataille) or one slaps (Tape-treize)."""
+        if "box error" in self.text()[-2000:]:
+            raise BoxError("the box failed in %s:\n%s" % (game, self.text()[-1500:]))
+        if game == "tape":
+            k = self.rng.randrange(players)
+            self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + self.rng.randrange(300000),
+                            hold_us=TAP_US)
+            self.pico.run_for(150000 + self.rng.randrange(600000))
+        else:
+            for k in range(players):
+                self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + 20000 * k, hold_us=TAP_US)
+            self.pico.run_for(600000)
+
+    def play(self, game, players, choices=None, max_us=900000000):
+        """From the home menu: set the options, join `players` pads, play to
+        the end, and back to the home menu.  The heap lines of the game."""
+        first = len(self.lines())
+        ends = self.count("end")
+        self.begin(game, players, choices)
+        end = self.pico.now_us + max_us
+        while self.count("end") == ends:
+            if self.pico.now_us >= end:
+                raise BoxError("%s did not end within %.0f s emulated:\n%s"
+                               % (game, max_us / 1e6, self.text()[-1500:]))
+            self.turn(game, players)
+        # the end screen, then the menu after it: back home
+        self.pico.run_for(1800000)
+        menus = self.count("menu")
+        self.tap(0)
+        self.wait(lambda: self.count("menu") > menus, 20000000, what="the menu after the game")
+        self.pick("after", "go", "home")
+        return self.lines()[first:]

@@ -1,0 +1,403 @@
+"""Build MicroPython v1.28.0 from its sources: the box's one-file firmware
+(a UF2 with the box frozen in) and a 32-bit unix port for the heap tests.
+
+  python tools/uf2.py firmware --board pico_matrix   -> build/bataille-box-pico_matrix-<version>.uf2
+  python tools/uf2.py unix                           -> build/mp/<key>/micropython32 (prints its path)
+  python tools/uf2.py where                          -> the source this would use, or how to get it
+
+Why: frozen code runs from flash (no RAM to import it), and a parent drags
+one file onto the RPI-RP2 drive instead of copying files with mpremote.  The
+32-bit unix port has the RP2040's word size and 16-byte collector blocks, so
+heap figures measured on it mean what they would on the Pico.
+
+The firmware: the board's MicroPython build (RPI_PICO; WAVESHARE_RP2040_ZERO
+for the Zero; a Pico W box uses no radio, so RPI_PICO) with a manifest that
+includes the port's own (its _boot.py mounts the file system, rp2.py is the
+PIO assembler), the project's manifest.py and `box_board.py`, the board file
+as a string (main.py reads it when no board.json is on the file system).
+
+The sources (--src or MPY_SRC): the tarball
+micropython-v1.28.0-rp2-unix-src.tar.xz (MicroPython with the rp2 and unix
+ports' submodules and picotool-2.2.0/ beside it), by default in
+../shared/pico beside the clone; or a MicroPython checkout directory with
+picotool's sources at PICOTOOL_SRC (default: picotool-2.2.0 or picotool
+beside the checkout).
+
+Build once, reuse: everything goes under build/mp/<key>/, key = the
+tarball's sha256 (or the checkout's path); a UF2 is kept under the hash of
+what is frozen into it (firmware files, manifest.py, the board file) and
+copied out again when nothing changed.  The rp2 build directory is kept, so
+a changed firmware file only rebuilds the frozen part.
+"""
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, "build")
+TARBALL = "micropython-v1.28.0-rp2-unix-src.tar.xz"
+MP_DIR = "micropython-v1.28.0"
+PICOTOOL_DIR = "picotool-2.2.0"
+# the box's board file "module" -> the MicroPython board it runs
+MP_BOARD = {"pico": "RPI_PICO", "pico_w": "RPI_PICO", "rp2040_zero": "WAVESHARE_RP2040_ZERO"}
+APT_FIRMWARE = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "libstdc++-arm-none-eabi-newlib",
+                "cmake", "build-essential", "python3")
+APT_UNIX = ("build-essential", "gcc-multilib", "pkg-config")
+HOW_TO_GET = """\
+Get the sources one of two ways:
+  - the tarball {tar} (MicroPython v1.28.0 with the rp2/unix submodules and
+    picotool-2.2.0/): put it in {shared}/ or pass MPY_SRC=/path/to/it;
+  - from the internet:
+      git clone --branch v1.28.0 https://github.com/micropython/micropython
+      make -C micropython/ports/rp2 submodules && make -C micropython/ports/unix submodules
+      git clone --branch 2.2.0 https://github.com/raspberrypi/picotool
+    then MPY_SRC=/path/to/micropython (picotool beside it, or PICOTOOL_SRC=...)."""
+
+
+def shared_dirs():
+    """../shared/pico beside the clone, build/pico-inputs (where .ci/run
+    copies the inputs); for a git worktree, also beside the main clone."""
+    out = [os.path.join(os.path.dirname(ROOT), "shared", "pico"), os.path.join(BUILD, "pico-inputs")]
+    try:
+        common = subprocess.run(["git", "rev-parse", "--git-common-dir"], cwd=ROOT,
+                                capture_output=True, text=True).stdout.strip()
+        if common:
+            main = os.path.dirname(os.path.abspath(os.path.join(ROOT, common)))
+            out.append(os.path.join(os.path.dirname(main), "shared", "pico"))
+    except OSError:
+        pass
+    return out
+
+
+def say(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+class Missing(Exception):
+    pass
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def find_source(src=None):
+    """(kind, path): 'tar' and the tarball, or 'dir' and a checkout."""
+    src = src or os.environ.get("MPY_SRC")
+    if src:
+        if os.path.isdir(src):
+            return "dir", os.path.abspath(src)
+        if os.path.isfile(src):
+            return "tar", os.path.abspath(src)
+        raise Missing("MPY_SRC=%s: no such file or directory.\n%s"
+                      % (src, HOW_TO_GET.format(tar=TARBALL, shared=shared_dirs()[0])))
+    for d in shared_dirs():
+        p = os.path.join(d, TARBALL)
+        if os.path.isfile(p):
+            return "tar", p
+    raise Missing("the MicroPython sources are missing: %s not found in %s.\n%s"
+                  % (TARBALL, " or ".join(shared_dirs()), HOW_TO_GET.format(tar=TARBALL, shared=shared_dirs()[0])))
+
+
+def clean_env(**extra):
+    """The environment for a build step, without what `make uf2` itself was
+    given: make passes its command-line variables (BOARD=pico_matrix) to
+    every make below it through MAKEFLAGS, and the rp2 port would take
+    them as its own (and a CMAKE_ARGS would replace the FROZEN_MANIFEST)."""
+    env = dict(os.environ, **extra)
+    # the sources unpacked under build/ sit inside this project's git
+    # checkout: MicroPython's version header would ask *our* git for its
+    # version ("f53b92a-dirty"); stop git at build/ so it reads mpconfig.h
+    env["GIT_CEILING_DIRECTORIES"] = BUILD
+    for k in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "CMAKE_ARGS", "BOARD", "BUILD"):
+        env.pop(k, None)
+    return env
+
+
+def log_run(cmd, logfile, env=None, cwd=None):
+    """Run a build step, its output in logfile; on failure its tail."""
+    env = env or clean_env()
+    with open(logfile, "a") as f:
+        f.write("$ %s\n" % " ".join(cmd))
+        f.flush()
+        r = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+    if r.returncode:
+        with open(logfile) as f:
+            tail = f.read()[-3000:]
+        raise SystemExit("build step failed: %s\n...%s\n(whole log: %s)" % (" ".join(cmd), tail, logfile))
+
+
+def jobs():
+    return str(max(1, os.cpu_count() or 1))
+
+
+def need_apt(pkgs):
+    r = subprocess.run(["sh", os.path.join(ROOT, "tools", "need_apt.sh")] + list(pkgs))
+    if r.returncode:
+        raise SystemExit(1)
+
+
+class Sources:
+    """The unpacked sources and everything built from them, under build/mp/<key>."""
+
+    def __init__(self, src=None):
+        kind, path = find_source(src)
+        if kind == "tar":
+            key = sha256(path)[:16]
+        else:
+            key = "dir-" + hashlib.sha256(path.encode()).hexdigest()[:12]
+        self.key = key
+        self.home = os.path.join(BUILD, "mp", key)
+        os.makedirs(self.home, exist_ok=True)
+        self.log = os.path.join(self.home, "build.log")
+        if kind == "tar":
+            self.mp = os.path.join(self.home, MP_DIR)
+            self.picotool_src = os.path.join(self.home, PICOTOOL_DIR)
+            self._unpack(path)
+        else:
+            self.mp = path
+            pt = os.environ.get("PICOTOOL_SRC")
+            cands = [pt] if pt else [os.path.join(os.path.dirname(path), n) for n in (PICOTOOL_DIR, "picotool")]
+            self.picotool_src = next((c for c in cands if os.path.isdir(c)), cands[0])
+        if not os.path.isfile(os.path.join(self.mp, "py", "mpconfig.h")):
+            raise Missing("%s is no MicroPython source tree.\n%s"
+                          % (self.mp, HOW_TO_GET.format(tar=TARBALL, shared=shared_dirs()[0])))
+
+    def _unpack(self, tar):
+        stamp = os.path.join(self.home, ".unpacked")
+        if os.path.exists(stamp):
+            return
+        say("unpacking %s" % tar)
+        for d in (MP_DIR, PICOTOOL_DIR):
+            shutil.rmtree(os.path.join(self.home, d), ignore_errors=True)
+        with tarfile.open(tar) as t:
+            try:
+                t.extractall(self.home, filter="tar")
+            except TypeError:      # Python before 3.11.4
+                t.extractall(self.home)
+        open(stamp, "w").close()
+
+    def picotool(self):
+        """pico-sdk 2.x writes the UF2 with picotool and would download it
+        when not found: build it once (no USB: only its ELF/UF2 side)."""
+        prefix = os.path.join(self.home, "picotool")
+        exe = os.path.join(prefix, "bin", "picotool")
+        if os.path.exists(exe):
+            return prefix
+        if not os.path.isdir(self.picotool_src):
+            raise Missing("picotool's sources are missing: %s.\n%s"
+                          % (self.picotool_src, HOW_TO_GET.format(tar=TARBALL, shared=shared_dirs()[0])))
+        say("building picotool (about a minute)")
+        b = os.path.join(self.home, "picotool-build")
+        log_run(["cmake", "-S", self.picotool_src, "-B", b, "-DCMAKE_BUILD_TYPE=Release",
+                 "-DPICO_SDK_PATH=" + os.path.join(self.mp, "lib", "pico-sdk"), "-DPICOTOOL_NO_LIBUSB=1",
+                 "-DCMAKE_INSTALL_PREFIX=" + prefix], self.log)
+        log_run(["make", "-C", b, "-j", jobs(), "install"], self.log)
+        return prefix
+
+    def unix32(self, frozen=False):
+        """The 32-bit unix port (no ffi: no 32-bit libffi needed); frozen:
+        with the box and the host HAL frozen in (the one-file firmware's
+        memory, measured on the PC; rebuilt when a firmware file changes)."""
+        if frozen:
+            h = frozen_hash(os.path.join(ROOT, "boards", "pico_matrix.json"))
+            exe = os.path.join(self.home, "micropython32-frozen-" + h)
+        else:
+            exe = os.path.join(self.home, "micropython32")
+        if os.path.exists(exe):
+            return exe
+        need_apt(APT_UNIX)
+        say("building the 32-bit MicroPython unix port (a few minutes)")
+        # mpy-cross first, on its own: variables given to the unix make
+        # reach the mpy-cross make it would start (its BUILD among them)
+        log_run(["make", "-C", os.path.join(self.mp, "mpy-cross"), "-j", jobs()], self.log)
+        unix = os.path.join(self.mp, "ports", "unix")
+        build = "build-standard32"
+        args = []
+        if frozen:
+            build = "build-frozen32"
+            gen = os.path.join(self.home, "frozen-unix")
+            os.makedirs(gen, exist_ok=True)
+            manifest = os.path.join(gen, "manifest.py")
+            with open(manifest, "w") as f:
+                f.write(UNIX_MANIFEST.format(root=os.path.join(ROOT, "manifest.py"),
+                                             fw=os.path.join(ROOT, "firmware"), host=host_files()))
+            # the viper pad capture is machine code: for this port's x86
+            args = ["FROZEN_MANIFEST=" + manifest, "MPY_CROSS_FLAGS=-march=x86"]
+        log_run(["make", "-C", unix, "-j", jobs(), "MICROPY_FORCE_32BIT=1", "MICROPY_PY_FFI=0",
+                 "BUILD=" + build] + args, self.log)
+        shutil.copy(os.path.join(unix, build, "micropython"), exe + ".tmp")
+        os.replace(exe + ".tmp", exe)
+        return exe
+
+
+UNIX_MANIFEST = '''\
+# Generated by tools/uf2.py: the unix port's own manifest, the box, and what
+# the box needs on the PC (the host HAL, the headless runner), all frozen.
+include("$(PORT_DIR)/variants/standard/manifest.py")
+include({root!r})
+for f in {host!r}:
+    module(f, base_path={fw!r})
+'''
+
+
+def host_files():
+    """The host HAL and the headless runner, relative to firmware/."""
+    fw = os.path.join(ROOT, "firmware")
+    out = ["app/headless.py"]
+    for f in sorted(os.listdir(os.path.join(fw, "hal", "host"))):
+        if f.endswith(".py"):
+            out.append("hal/host/" + f)
+    return out
+
+
+def frozen_files(board_json):
+    """What a UF2 freezes: the firmware files the manifest lists (all of
+    firmware/ but the host port), manifest.py, the board file, this tool."""
+    fw = os.path.join(ROOT, "firmware")
+    out = [os.path.join(ROOT, "manifest.py"), board_json, os.path.abspath(__file__)]
+    for d, dirs, files in os.walk(fw):
+        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        out += [os.path.join(d, f) for f in sorted(files) if f.endswith(".py")]
+    return out
+
+
+def frozen_hash(board_json):
+    h = hashlib.sha256()
+    for p in frozen_files(board_json):
+        h.update(os.path.relpath(p, ROOT).encode() + b"\0")
+        with open(p, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()[:16]
+
+
+def version():
+    with open(os.path.join(ROOT, "manifest.py")) as f:
+        for ln in f:
+            if "version=" in ln:
+                return ln.split('version="')[1].split('"')[0]
+    return "0"
+
+
+def board_module(text):
+    """The board file's MicroPython board: its "module" field."""
+    import json
+    try:
+        m = json.loads(text).get("module", "")
+    except ValueError as e:
+        raise SystemExit("the board file is not valid JSON: %s" % e)
+    if m not in MP_BOARD:
+        raise SystemExit("board module %r has no firmware build (known: %s)" % (m, ", ".join(sorted(MP_BOARD))))
+    return MP_BOARD[m]
+
+
+FROZEN_BOARD = '''\
+# The board file frozen into this firmware by tools/uf2.py (from
+# boards/{name}.json): main.py reads it when no board.json is on the file
+# system (a board.json copied there wins: a maker who rewired).
+NAME = {name!r}
+JSON = {text!r}
+'''
+
+MANIFEST = '''\
+# Generated by tools/uf2.py: the port's own manifest (_boot.py mounts the file
+# system; rp2.py, the PIO assembler), the box, and its board file as data.
+include("$(PORT_DIR)/boards/manifest.py")
+include({root!r})
+module("box_board.py", base_path={gen!r})
+'''
+
+
+def firmware(board, src=None, out=None):
+    """The UF2 for boards/<board>.json (or a path to a board file): its path."""
+    t0 = time.time()
+    bj = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
+    if not os.path.isfile(bj):
+        names = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
+        raise SystemExit("no board file %s (boards: %s)" % (bj, ", ".join(names)))
+    name = os.path.basename(bj)[:-5]
+    with open(bj) as f:
+        text = f.read()
+    mp_board = board_module(text)
+    out = out or os.path.join(BUILD, "bataille-box-%s-%s.uf2" % (name, version()))
+    s = Sources(src)
+    cached = os.path.join(s.home, "uf2", "%s-%s.uf2" % (name, frozen_hash(bj)))
+    if os.path.exists(cached):
+        shutil.copy(cached, out)
+        print("%s (cached: nothing frozen changed)" % os.path.relpath(out, ROOT))
+        return out
+    need_apt(APT_FIRMWARE)
+    prefix = s.picotool()
+    gen = os.path.join(s.home, "frozen-" + mp_board)
+    os.makedirs(gen, exist_ok=True)
+    with open(os.path.join(gen, "box_board.py"), "w") as f:
+        f.write(FROZEN_BOARD.format(name=name, text=" ".join(text.split())))
+    manifest = os.path.join(gen, "manifest.py")
+    with open(manifest, "w") as f:
+        f.write(MANIFEST.format(root=os.path.join(ROOT, "manifest.py"), gen=gen))
+    bdir = os.path.join(s.home, "rp2-" + mp_board)
+    print("building MicroPython %s with the box frozen in (about 2 minutes the first time)" % mp_board)
+    # cmake directly (what ports/rp2/Makefile does, without its variables
+    # reaching the mpy-cross make below); picotool_ROOT must be in the
+    # environment (cmake's find_package), or pico-sdk tries to download it
+    env = clean_env(picotool_ROOT=prefix)
+    if not os.path.exists(os.path.join(bdir, "Makefile")):
+        port = os.path.join(s.mp, "ports", "rp2")
+        log_run(["cmake", "-S", port, "-B", bdir, "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=" + mp_board,
+                 "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", mp_board),
+                 "-DMICROPY_FROZEN_MANIFEST=" + manifest], s.log, env=env)
+    log_run(["make", "-C", bdir, "-j", jobs()], s.log, env=env)
+    uf2 = os.path.join(bdir, "firmware.uf2")
+    check_frozen(os.path.join(bdir, "frozen_content.c"))
+    os.makedirs(os.path.dirname(cached), exist_ok=True)
+    shutil.copy(uf2, cached)
+    shutil.copy(uf2, out)
+    print("%s (%d KB, %.0f s)" % (os.path.relpath(out, ROOT), os.path.getsize(out) // 1024, time.time() - t0))
+    return out
+
+
+def check_frozen(content):
+    """The firmware really holds the box and the port's boot code (a manifest
+    that replaces the port's builds without them, silently)."""
+    if not os.path.exists(content):
+        return
+    with open(content, errors="replace") as f:
+        c = f.read()
+    for name in ("_boot.py", "rp2.py", "main.py", "box_board.py", "app/box.py"):
+        if '"%s"' % name not in c:
+            raise SystemExit("the firmware built lacks frozen %s (%s)" % (name, content))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("what", choices=("firmware", "unix", "where"))
+    ap.add_argument("--board", default="pico_matrix", help="a name under boards/ or a board file")
+    ap.add_argument("--src", help="the sources: the tarball or a MicroPython checkout (default: MPY_SRC, "
+                                  "then ../shared/pico/%s)" % TARBALL)
+    ap.add_argument("--out", help="where the UF2 goes")
+    ap.add_argument("--frozen", action="store_true", help="unix: with the box frozen in")
+    a = ap.parse_args(argv)
+    try:
+        if a.what == "firmware":
+            firmware(a.board, a.src, a.out)
+        elif a.what == "unix":
+            print(Sources(a.src).unix32(a.frozen))
+        else:
+            print("%s %s" % find_source(a.src))
+    except Missing as e:
+        print(e, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
