@@ -22,7 +22,7 @@ MPY_SRC ?=
 need_apt = sh tools/need_apt.sh $(1)
 
 .DEFAULT_GOAL := help
-.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32
+.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak
 
 help:  ## list every target
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -72,6 +72,9 @@ pico-deps: $(PICO_STAMP)  ## install the RP2040 emulator (rp2040js, pinned)
 
 test-pico: $(STAMP) $(PICO_STAMP)  ## the real firmware on the emulated RP2040 (inputs: ../shared/pico)
 	$(PYTHON) -m pytest -q host_tests/pico
+
+pico-soak: $(STAMP) $(PICO_STAMP)  ## long faults on the emulated Pico: 60 s of 50 Hz presses, a power cut after every flash write (docs/pico_play.md)
+	PICO_SOAK=1 $(PYTHON) -m pytest -q host_tests/pico/test_pico_faults.py
 
 pico: $(STAMP) $(PICO_STAMP)  ## the box on an emulated Pico (no Pico needed); USB serial on socket://127.0.0.1:2040 (PICO_PORT=)
 	$(PYTHON) -m tools.pico serve --install --window --board $(BOARD) --port $(PICO_PORT) $(ARGS)

@@ -68,3 +68,14 @@ def test_main_keeps_the_box_for_the_repl():
     import main
     app = main.main(S.SCENARIOS["tape"].board_path(), open_hal=hal.open_host, run=False)
     assert main.BOX is app and app.cap.overflow == 0
+
+
+def test_compare_logs_allows_only_the_interrupt_jitter():
+    from tools.pico import play as P
+    host = '{"t":5,"ev":"slap","p":0,"t_us":5330500}\n{"t":9,"ev":"take","p":1,"cards":["AS"]}\n'
+    assert P.compare_logs(host, host) is None
+    assert P.compare_logs(host, host.replace("5330500", "5330498")) is None
+    assert P.compare_logs(host, host.replace("5330500", "5330510"))[0] == 1
+    assert P.compare_logs(host, host.replace('"p":0', '"p":2'))[0] == 1
+    assert P.compare_logs(host, host.replace('"AS"', '"KS"'))[0] == 2
+    assert P.compare_logs(host, host.splitlines()[0] + "\n")[0] == 2

@@ -144,10 +144,10 @@ def menu_presses(game, choices):
 SCENARIOS = {
     # 2 players face to face (pads 1 and 3 of the 16x16 box), 80 duels at most
     "batawaf": Scenario("batawaf", "batawaf", [0, 2], {"length": "court"},
-                        Ways([230000, 380000], forget=(1, 7, 3100000), together=5,
+                        Ways([90000, 150000], forget=(1, 9, 2100000), together=5,
                              early=(0, 6), stranger=9)),
     "bataille": Scenario("bataille", "bataille", [0, 2], {"length": "court"},
-                         Ways([180000, 310000], forget=(0, 11, 2600000), together=4,
+                         Ways([80000, 130000], forget=(0, 11, 1900000), together=4,
                               early=(1, 5), stranger=13)),
     # 4 players, a card a second, one round to a point: players 3 and 4 are
     # quick and lay all their cards; 1 and 2 are slow and take the piles

@@ -1,0 +1,31 @@
+# The three games played to the end through the pins of the emulated Pico,
+# from a flash filled by `make flash` (issue 12, item 2): Bata-waf and
+# Bataille `court` with 2 players, Tape-treize with 4, the players pressing,
+# forgetting, pressing together, too early, late and falsely
+# (tools/pico/scenarios.py).  Each log is copied off the board with
+# `mpremote fs cp`, accepted by `make replay`, and equal byte for byte to the
+# log of the same presses at the same times on the host HAL (but for each
+# slap's t_us, within the interrupt latency's jitter: tools/pico/play.py).
+import os
+
+import pytest
+
+from tools.pico import play as P
+from tools.pico import scenarios as S
+
+OUT = os.path.join(S.ROOT, "build", "pico", "play")
+# PICO_PLAY=tape,bataille: only those (each game is 1.5-3 emulated minutes)
+GAMES = [g for g in os.environ.get("PICO_PLAY", "tape,bataille,batawaf").split(",") if g]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_game_through_the_pins(flashed, tmp_path, name):
+    scn = S.SCENARIOS[name]
+    flash = tmp_path / "flash.bin"
+    flashed(scn.board, flash)
+    g = P.play(scn, str(flash), OUT)
+    assert not P.tracebacks(g.console), g.console[-3000:]
+    code, out = P.replay_ok(g.log_path)
+    assert code == 0, out
+    diff = P.compare_logs(g.host.log, g.log)
+    assert diff is None, "line %d: host %s\n        board %s" % diff
