@@ -6,28 +6,13 @@
 # with no CPU in the loop, while the box runs its game, at the 8 kHz pace;
 # and a pad pressed while a count is said is stamped by its interrupt as
 # soon as when the box is silent.
-import os
-
 import pytest
 
-from tools.pico.pico import ROOT
+from tools.pico.talk import word as _word
 
 BOARD = "pico_matrix"
-PAD = {1: 2, 2: 3}              # pad -> GPIO (boards/pico_matrix.json)
 CC_SLICE0 = 0x40050000 + 0x0C
 TREQ_TIMER3 = 0x3E
-
-
-def _word(name, lang="fr"):
-    import struct
-    with open(os.path.join(ROOT, "firmware", "voice", lang + ".vox"), "rb") as f:
-        data = f.read()
-    for i in range(data[5]):
-        e = data[16 + 16 * i:32 + 16 * i]
-        if e[:8].rstrip(b"\0").decode() == name:
-            off, n = struct.unpack("<II", e[8:16])
-            return data[off:off + n]
-    raise KeyError(name)
 
 
 @pytest.fixture(scope="module")

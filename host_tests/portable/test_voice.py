@@ -257,3 +257,47 @@ def test_voice_host_speaker_refuses_a_ring_not_a_power_of_two():
         assert "power of two" in str(e)
     else:
         raise AssertionError("a 500-sample ring was accepted")
+
+
+def test_voice_frozen_in_the_firmware_is_read_in_place_like_the_file():
+    # the one-file firmware holds the voice as module voice_<lang>'s bytes
+    # (tools/uf2.py): FlashStream reads them in place, the words are the same
+    with open(_vox(), "rb") as f:
+        data = f.read()
+    ref = _words(_vox())
+    clock = VirtualClock()
+    sp = HostSpeaker(clock, 16)
+    v = V.Voice(sp)
+    v.open(V.FlashStream(data))
+    v.volume = 256
+    v.say(("joueur", "n2"))
+    _run(v, clock, 2000000)
+    assert list(sp.plays[0][2]) == list(ref["joueur"]) + list(ref["n2"])
+
+
+class _Frozen:
+    DATA = b""
+
+
+def test_voice_open_prefers_the_file_then_the_frozen_voice_then_says_neither():
+    path = _vox()
+    f = V.open_voice(path, "fr")
+    assert not isinstance(f, V.FlashStream)
+    f.close()
+    try:
+        V.open_voice("/nowhere/xx.vox", "xx")
+    except OSError as e:
+        assert "no voice frozen in the firmware" in str(e)
+    else:
+        raise AssertionError("a voice was opened from nowhere")
+    with open(path, "rb") as f:
+        _Frozen.DATA = f.read()
+    sys.modules["voice_xx"] = _Frozen
+    try:
+        s = V.open_voice("/nowhere/xx.vox", "xx")
+        assert isinstance(s, V.FlashStream)
+        v = V.Voice(HostSpeaker(VirtualClock(), 16))
+        v.open(s)
+        assert v.has("n13") and v.rate == 8000
+    finally:
+        del sys.modules["voice_xx"]

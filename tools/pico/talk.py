@@ -24,6 +24,21 @@ SAMPLE_US = 125                  # 8 kHz
 HOLD_US = 60000
 
 
+def word(name, lang="fr"):
+    """The samples of a word as firmware/voice/<lang>.vox holds them."""
+    import os
+    import struct
+    from tools.pico.pico import ROOT
+    with open(os.path.join(ROOT, "firmware", "voice", lang + ".vox"), "rb") as f:
+        data = f.read()
+    for i in range(data[5]):
+        e = data[16 + 16 * i:32 + 16 * i]
+        if e[:8].rstrip(b"\0").decode() == name:
+            off, n = struct.unpack("<II", e[8:16])
+            return data[off:off + n]
+    raise KeyError(name)
+
+
 def speaker_starts(p):
     """The DMA channel starts that write the speaker's PWM compare."""
     return [e for e in p.events("dma") if e["write"] == SPEAKER_CC]
