@@ -259,8 +259,11 @@ class Voice:
         n = out.n
         half = n >> 1
         space = n - (self.filled - played)
-        if space >= half:
-            self._fill(space - space % half)
+        if space >= n >> 2:
+            # a look comes when about half the ring is free: fill what is
+            # (in steps of an eighth: one read, not a read and a crumb),
+            # so that no look goes without a refill
+            self._fill(space - space % (n >> 3))
         if now_ms is not None:
             # the next look: when half the ring is free again (or the phrase over)
             if self.filled < self.total:
