@@ -155,3 +155,23 @@ def test_pico_power_cut_in_the_middle_of_a_flash_write(emulator, tmp_path):
     print("\n[pico] a 900-byte file rewrite: %d flash operations; cut after each: %s" % (ops, seen))
     assert seen[0] == "old"            # cut at the first operation: the old file
     assert [e["reason"] for e in p.events("reset")].count("power-on") == ops + 1
+
+
+def test_pico_close_ends_the_reader_quietly(emulator):
+    """close() waits for the reader thread, which must end without an
+    exception (it once read self._proc after close() had dropped it:
+    AttributeError on stderr at every close)."""
+    import threading
+    errors = []
+    old = threading.excepthook
+    threading.excepthook = lambda a: errors.append(a.exc_value)
+    try:
+        for _ in range(3):
+            p = emulator()
+            p.run_for(2000)
+            reader = p._reader
+            p.close()
+            assert not reader.is_alive()
+    finally:
+        threading.excepthook = old
+    assert errors == []
