@@ -843,9 +843,7 @@ class App:
             pads = [str(k + 1) for k in range(self.n_pads) if self.stuck & (1 << k)]
             r.message(tab["stuck"], [" ".join(pads)], "cross", render.WARN)
         elif st == "menu":
-            items = []
-            for icon, label, action, arg in self.items:
-                items.append((icon, tab.get(label, label), self.item_value(action, arg)))
+            items = _menus().rows(self.items, self.settings, tab)
             title = tab.get(self.menu_name, tab["menu"]) if ":" not in self.menu_name \
                 else tab.get(self.menu_name.split(":")[1], "")
             # a label wider than the matrix scrolls: redrawn while it moves
@@ -891,12 +889,3 @@ class App:
         self.new_screen = False
         self.disp.show(full)
         self.frames += 1
-
-    def item_value(self, action, arg):
-        st = self.settings
-        if action == "set":
-            return _menus().value_text(st[arg], self.tab)
-        if action == "opt":
-            game, key = arg.split(":")
-            return _menus().value_text(st["opts"][game][key], self.tab)
-        return None

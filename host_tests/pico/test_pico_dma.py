@@ -6,6 +6,7 @@
 # first time a word it was saying was cut by the next (Tape-treize's last
 # count cut by the winners' names): issue 12.
 from host_tests.pico.test_pico_harness import booted, repl
+from tools.pico import play as P
 
 SETUP = """import rp2, machine, time
 from array import array
@@ -31,6 +32,19 @@ def test_pico_dma_timer_paced_then_aborted(emulator):
                   "a = machine.mem32[tc]; time.sleep_ms(20); print('aborted', n, d.active(), a - machine.mem32[tc])")
     words = out.split("aborted ")[1].split()
     assert words[:3] == ["0", "False", "0"], out
+    # and no register the emulator leaves unmodelled was read on the way
+    assert not P.unmodelled(p.state()["warnings"]), p.state()["warnings"]
+
+
+def test_unmodelled_reads_are_found_and_boot_noise_is_not():
+    seen = [["IO_QSPI_BASE: Unimplemented peripheral read from 0xc", 708],
+            ["SSI: Unimplemented peripheral read from 0x48", 88],
+            ["RP2040: Read from invalid memory address: 14000004", 88],
+            ["USB: Unimplemented peripheral read from 0x80", 2],
+            ["PIO0: clkDivRestart not implemented", 1],
+            ["DMA: Unimplemented peripheral read from 0x444", 3],
+            ["PWM: Unimplemented peripheral write to 0xa0", 1]]
+    assert P.unmodelled(seen) == [("DMA: Unimplemented peripheral read from 0x444", 3)]
 
 
 PWM_SETUP = """import rp2, machine, time

@@ -355,17 +355,35 @@ def menus_as_drawn(lang):
     out = []
     for name in names:
         items, _ = menu.build(name, st)
-        drawn = []
-        for icon, label, action, arg in items:
-            value = None
-            if action == "set":
-                value = menu.value_text(st[arg], tab)
-            elif action == "opt":
-                g, k = arg.split(":")
-                value = menu.value_text(st["opts"][g][k], tab)
-            drawn.append((icon, tab.get(label, label), value))
-        out.append((name, drawn))
+        out.append((name, menu.rows(items, st, tab)))
     return out
+
+
+def test_menu_rows_are_the_words_and_values_the_box_draws():
+    from app import box, menu, settings
+    import app_hal
+    tab = strings.table("en")
+    st = settings.defaults()
+    st["volume"] = 4
+    st["opts"]["bataille"]["ace"] = "low"
+    st["opts"]["bataille"]["auto"] = True
+    rows = menu.rows(menu.build("settings", st)[0], st, tab)
+    assert rows[0] == ("icon_lang", "Language", "FR")
+    assert rows[1] == ("icon_speaker", "Volume", "4")
+    assert ("icon_speaker", "Sound", "voice") in rows
+    assert rows[-1] == ("icon_back", "Back", None)
+    rows = menu.rows(menu.build("opts:bataille", st)[0], st, tab)
+    assert rows[0] == ("icon_opts", "Auto", "on") and ("icon_opts", "Ace", "low") in rows
+    assert ("icon_opts", "Addition", "off") in rows
+    assert menu.rows(menu.build("home", st)[0], st, tab)[0] == ("icon_dog", "Bata-waf", None)
+    # the box draws those very rows
+    app = box.App(app_hal.Hal(4), seed=1)
+    seen = []
+    app.renderer.menu = lambda title, items, sel, ms=0: seen.append(items) or False
+    app.open_menu("settings")
+    app.draw()
+    assert seen[-1] == menu.rows(app.items, app.settings, app.tab)
+    assert seen[-1][-1] == ("icon_back", app.tab["back"], None) and seen[-1][1][2] == "3"
 
 
 def test_no_menu_label_is_cut_on_any_display():
