@@ -50,7 +50,8 @@ _END_MIN_MS = const(1500)
 _FLASH_MS = const(120)
 _ERROR_MIN_MS = const(1000)
 _FLUSH_BYTES = const(1024)      # write the log between duels (after a take) past this
-LOOP_SLEEP_MS = const(2)        # while a frame is sent, a tune plays or the voice talks
+LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for the voice: its
+# ring holds 64 ms past each refill, drivers/voice.py, and fast passes would cost it ~30 % of the CPU)
 # else: nothing moves but the players, whose presses are stamped by the pad
 # interrupt whenever they come; a longer sleep only delays their feedback
 # (lit pad, click) by a few ms, well within the 50 ms promise.  Measured on
@@ -229,11 +230,9 @@ class App:
         sleep = self.clock.sleep_ms
         busy = self.disp.busy
         sound = self.sound.busy_with
-        voice = getattr(self.sound, "voice", None)
-        talking = getattr(voice, "talking", None)
         while True:
             self.tick()
-            if busy() or sound() is not None or (talking is not None and talking()):
+            if busy() or sound() is not None:
                 sleep(LOOP_SLEEP_MS)
             else:
                 sleep(IDLE_SLEEP_MS)
