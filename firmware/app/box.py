@@ -59,7 +59,6 @@ LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for
 # spent half its time polling nothing.
 IDLE_SLEEP_MS = const(8)
 MAX_PLAYERS = {"bataille": 4, "batawaf": 4, "tape": 8}   # B1, W1, T1
-_SCROLL_US = const(110000)      # a scrolling menu label moves (gfx.render)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 # MicroPython: what a game does not use (menus, settings, the self-test, the
 # finished game's engine) leaves the heap while it is not needed and is
@@ -150,6 +149,7 @@ class App:
         self.sel_t = self.now
         self.drawn_t = self.now
         self.scrolling = False    # the menu's label is scrolling (matrix)
+        self.scroll_shown = 0     # its offset on the display
         self.notice = None
         self.error_text = ""
         self.error_kind = ""
@@ -468,7 +468,11 @@ class App:
                 # nobody else came (and the box may have no menu button)
                 self.open_menu("home")
         elif st == "menu":
-            if self.scrolling and ticks.diff(self.now, self.drawn_t) >= _SCROLL_US:
+            # redrawn when the label moves a pixel, not while it holds
+            # still at its ends: every draw is time a press waits for its
+            # frame (the 50 ms feedback)
+            if self.scrolling and self.scroll_shown != render.scroll_offset(
+                    self.renderer.scroll_over, ticks.diff(self.now, self.sel_t) // 1000):
                 self.dirty = True
         elif st == "play":
             self.game_timers()
@@ -847,6 +851,7 @@ class App:
                 self.sel_t = self.now
                 d = 0
             self.scrolling = r.menu(title, items, self.sel, d)
+            self.scroll_shown = render.scroll_offset(r.scroll_over, d)
         elif st == "join":
             r.join(self.game_name, self.joined, self.n_pads, _menus().GAME_ICONS[self.game_name])
         elif st == "play":

@@ -91,6 +91,17 @@ const machine = new Machine({
   bootrom, flash, config, logger, onSerial, onFlashWrite: () => { dirty = true; },
 });
 machine.recorder = new Recorder(machine, config);
+// A reset re-enumerates the USB device: on a real Pico the host's serial
+// port goes away and an open connection ends (mpremote must connect again,
+// as after `mpremote reset`).  The listening socket stays: the port comes
+// back once the board is up.
+machine.onReset = () => {
+  if (client) {
+    const c = client;
+    client = null;
+    c.destroy();
+  }
+};
 machine.powerOn('power-on');
 
 // ---- the runner: one goal at a time ----
@@ -229,6 +240,7 @@ const handlers = {
     if (goal && !goal.free) throw new Error('a run_until is in progress');
     machine.resetPending = null;
     machine.resets++;
+    machine.onReset('power-on');
     machine.powerOn('power-on');
     return state();
   },
