@@ -32,8 +32,8 @@
 #
 # The file: voice/<lang>.vox on the file system (make flash copies it), or,
 # in the one-file firmware (make uf2), frozen as the bytes DATA of module
-# voice_<lang> (tools/uf2.py): read from flash in place through FlashStream,
-# no copy in RAM.  open_voice(path, lang) gives the one there is (the file
+# voice_<lang> (tools/uf2.py): read from flash in place through
+# drivers.voice_flash.FlashStream, no copy in RAM.  open_voice(path, lang) gives the one there is (the file
 # wins, as a board.json does over the frozen board).
 #
 # File format (little endian): b"BVOX", version u8 (1), word count u8, rate
@@ -58,33 +58,6 @@ class VoiceError(ValueError):
     """A voice file or word refused: the message says which and why."""
 
 
-class FlashStream:
-    """A voice file held in a bytes object (frozen into the firmware: it
-    stays in flash), read like the open file: read, readinto, seek, close."""
-
-    def __init__(self, data):
-        self._mv = memoryview(data)
-        self._pos = 0
-
-    def read(self, n):
-        b = bytes(self._mv[self._pos:self._pos + n])
-        self._pos += len(b)
-        return b
-
-    def readinto(self, buf):
-        src = self._mv[self._pos:self._pos + len(buf)]
-        k = len(src)
-        buf[:k] = src
-        self._pos += k
-        return k
-
-    def seek(self, at):
-        self._pos = at
-
-    def close(self):
-        self._mv = None
-
-
 def open_voice(path, lang):
     """The voice file at path, else the one frozen into the firmware
     (module voice_<lang>); OSError when there is neither."""
@@ -96,6 +69,7 @@ def open_voice(path, lang):
         data = __import__("voice_" + lang).DATA
     except ImportError:
         raise OSError("no such file, and no voice frozen in the firmware")
+    from drivers.voice_flash import FlashStream    # only then: no RAM for it otherwise
     return FlashStream(data)
 
 

@@ -8,6 +8,7 @@ import hal
 from hal.host.clock import VirtualClock
 from hal.host.speaker import HostSpeaker
 from drivers import voice as V
+from drivers.voice_flash import FlashStream
 
 LOOP_US = 5000
 
@@ -268,7 +269,7 @@ def test_voice_frozen_in_the_firmware_is_read_in_place_like_the_file():
     clock = VirtualClock()
     sp = HostSpeaker(clock, 16)
     v = V.Voice(sp)
-    v.open(V.FlashStream(data))
+    v.open(FlashStream(data))
     v.volume = 256
     v.say(("joueur", "n2"))
     _run(v, clock, 2000000)
@@ -282,7 +283,7 @@ class _Frozen:
 def test_voice_open_prefers_the_file_then_the_frozen_voice_then_says_neither():
     path = _vox()
     f = V.open_voice(path, "fr")
-    assert not isinstance(f, V.FlashStream)
+    assert not isinstance(f, FlashStream)
     f.close()
     try:
         V.open_voice("/nowhere/xx.vox", "xx")
@@ -295,7 +296,7 @@ def test_voice_open_prefers_the_file_then_the_frozen_voice_then_says_neither():
     sys.modules["voice_xx"] = _Frozen
     try:
         s = V.open_voice("/nowhere/xx.vox", "xx")
-        assert isinstance(s, V.FlashStream)
+        assert isinstance(s, FlashStream)
         v = V.Voice(HostSpeaker(VirtualClock(), 16))
         v.open(s)
         assert v.has("n13") and v.rate == 8000

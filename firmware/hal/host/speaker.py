@@ -7,7 +7,7 @@
 # the PWM, stale samples of an underrun included.
 #
 #   sp = HostSpeaker(clock, gpio, n=RING)  the board's ring (drivers.voice.RING
-#                                          samples), same behaviour
+#                                          samples, as bytes), same behaviour
 #   sp.plays      [[t_us, names, samples array('B') as sent, cut_at_us or None]]
 #   sp.level      the compare level now (128 = silence)
 #   sp.keep       False: record the phrases' times and names, not their samples
@@ -23,7 +23,9 @@ class HostSpeaker:
         self.clock = clock
         self.gpio = gpio
         self.n = n
-        ring = array("H", bytes(2 * n))     # no list of n ints on the way
+        # the board's ring holds the compare register's half-words; the
+        # levels fit a byte (0..255), so the PC's holds bytes: half the heap
+        ring = bytearray(n)
         for i in range(n):
             ring[i] = 128
         self.ring = memoryview(ring)

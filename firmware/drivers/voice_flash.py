@@ -1,0 +1,31 @@
+# A voice file frozen into the one-file firmware (tools/uf2.py: the bytes
+# DATA of module voice_<lang>, in flash), read like the open file by
+# drivers.voice: read, readinto, seek, close, with no copy in RAM.  Its own
+# module: a box reading its voice from the file system never loads it.
+
+
+class FlashStream:
+    """A voice file held in a bytes object (frozen into the firmware: it
+    stays in flash), read like the open file: read, readinto, seek, close."""
+
+    def __init__(self, data):
+        self._mv = memoryview(data)
+        self._pos = 0
+
+    def read(self, n):
+        b = bytes(self._mv[self._pos:self._pos + n])
+        self._pos += len(b)
+        return b
+
+    def readinto(self, buf):
+        src = self._mv[self._pos:self._pos + len(buf)]
+        k = len(src)
+        buf[:k] = src
+        self._pos += k
+        return k
+
+    def seek(self, at):
+        self._pos = at
+
+    def close(self):
+        self._mv = None
