@@ -53,10 +53,13 @@ print("OK", r.app.games_played)
 def _path(tree):
     """(environment, working directory) that import the box from tree, or
     from the port's frozen modules when tree is None (a port built by
-    `tools/uf2.py unix --frozen`)."""
+    `tools/uf2.py unix --frozen`).  The tree is the working directory and
+    the path is '' as on the Pico (sys.path ['', '.frozen', '/lib']): a
+    module's __file__ is "app/box.mpy", the name its .mpy gives itself
+    (tools/mpy.py), one interned name, not a path of this machine too."""
     if tree is None:
         return dict(os.environ, MICROPYPATH=".frozen"), BLANK
-    return dict(os.environ, MICROPYPATH=tree), tree
+    return dict(os.environ, MICROPYPATH=""), tree
 
 
 BLANK = os.path.join(ROOT, "build", "blank")
@@ -74,15 +77,16 @@ def micropython32_frozen():
     return r.stdout.strip().splitlines()[-1]
 
 
-def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900):
-    """(ok, output) of the games [(game, players)] played in a row by one box."""
+def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900, qstrs=False):
+    """(ok, output) of the games [(game, players)] played in a row by one box
+    (qstrs: the output ends with the port's qstr pool figures)."""
     opts = {}
     for g, _, o in GAMES:
         opts[g] = o
     args = [exe or micropython_bin()]
     if heap:
         args += ["-X", "heapsize=%d" % heap]
-    args += ["-c", SOAK_SCRIPT % (opts, list(games), board)]
+    args += ["-c", SOAK_SCRIPT % (opts, list(games), board) + (QSTRS if qstrs else "")]
     env, tree = _path(tree)
     r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env, cwd=tree)
     out = (r.stdout + r.stderr).strip()
@@ -170,7 +174,7 @@ def build_tree(dst):
     cross = os.path.join(os.path.dirname(py), "mpy-cross")
     for f in sorted(os.listdir(host)):
         if f.endswith(".py"):
-            r = subprocess.run([cross, "-s", "hal/host/" + f, "-o", os.path.join(out, f[:-3] + ".mpy"),
+            r = subprocess.run([cross, "-s", "hal/host/" + f[:-3] + ".mpy", "-o", os.path.join(out, f[:-3] + ".mpy"),
                                 os.path.join(host, f)],
                                capture_output=True, text=True)
             if r.returncode:
@@ -251,6 +255,14 @@ def run_game(tree, game, players, heap, seed=3, board=BOARD, heap_every=0, timeo
     ok = r.returncode == 0 and bool(ok_line)
     peak = int(ok_line[-1].split()[-2]) if ok else None
     return ok, peak, out
+
+
+def qstr_pools(out):
+    """The number of qstr pools in the heap, from the qstr_info line, or None."""
+    for ln in out.splitlines():
+        if "n_pool=" in ln:
+            return int(ln.split("n_pool=")[1].split(",")[0])
+    return None
 
 
 def qstr_count(out):

@@ -80,7 +80,7 @@ FALSE = const(2)     # a false slap is being collected (T8, false_window)
 _SETTLE = const(3)    # after a take (T9): presses ignored
 _PAUSE = const(4)     # between rounds
 _DONE = const(5)
-PHASE_NAMES = ("play", "window", "false", "settle", "pause", "done")
+_PHASE_NAMES = const(("play", "window", "false", "settle", "pause", "done"))
 
 
 def normalize(options):
@@ -219,7 +219,7 @@ class Tape:
         return self.phase == WINDOW
 
     def phase_name(self):
-        return PHASE_NAMES[self.phase]
+        return _PHASE_NAMES[self.phase]
 
     def slapped(self):
         """Players who slapped in the window or false slap being collected."""
