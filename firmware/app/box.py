@@ -416,11 +416,15 @@ class App:
                 if key == arg:
                     st[key] = _menus().cycle(vals, st[key])
             self.apply_settings()
+            # saved as it changes (a menu: no game, no slap window), so a
+            # box switched off in its menus keeps it
+            self.save_settings()
         elif action == "opt":
             game, key = arg.split(":")
             for kk, vals in _settings().CHOICES[game]:
                 if kk == key:
                     st["opts"][game][key] = _menus().cycle(vals, st["opts"][game][key])
+            self.save_settings()
         elif action == "again":
             self.begin_game(self.game_name, self.pads_in, t)
         elif action == "selftest":
