@@ -27,6 +27,7 @@ _DMA_ABORT = const(0x50000444)
 _TREQ_TIMER0 = const(0x3B)
 _TOP = const(255)
 _MID = const(128)
+_ABORT_POLLS = const(1000)
 _SCRATCH = const(256)    # drivers.voice.CHUNK
 
 try:
@@ -107,8 +108,11 @@ class DmaSpeaker:
             d.active(0)
             bit = 1 << self.channel
             machine.mem32[_DMA_ABORT] = bit
-            while machine.mem32[_DMA_ABORT] & bit:
-                pass
+            # the datasheet's wait for the abort to finish (a few cycles),
+            # bounded: the box never hangs on a register that stays set
+            n = _ABORT_POLLS
+            while n and machine.mem32[_DMA_ABORT] & bit:
+                n -= 1
         self.count = 0
         machine.mem32[self.cc] = _MID | (_MID << 16)
 

@@ -96,6 +96,14 @@ export class Machine {
       const y = v & 0xffff;
       return x && y ? ((y / x) * 1e6) / mcu.clkSys : 0;
     };
+    // CHAN_ABORT (0x444): rp2040js aborts on the write but does not model
+    // the read, which falls to "unimplemented" and reads 0xffffffff.  The
+    // datasheet's abort is "write the bits, then wait until they read 0":
+    // a firmware doing that spun for ever (the box hung when a word it was
+    // saying was cut by the next one).  Here the abort is complete at the
+    // write, so no channel is ever still aborting.
+    const readDma = dma.readUint32.bind(dma);
+    dma.readUint32 = (offset) => (offset === 0x444 ? 0 : readDma(offset));
     this.usb = new CdcHost(mcu.usbCtrl, (buf) => this.onSerial(buf));
     for (const b of this.cdcBacklog) this.usb.write(b);
     this.cdcBacklog = [];
