@@ -94,11 +94,7 @@ def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900, qstrs=False
 
 
 def menu_after_each_game(lines):
-    """The live heap of the first menu after each game (from heap_lines).
-    MicroPython interns names for ever, in pools that double: with the code
-    in RAM (.mpy) a pool of some 10 KB comes once the three games' names
-    are in; so the soak compares each game with the first one of its round
-    of three (frozen code keeps its names in flash: no such step)."""
+    """The live heap of the first menu after each game (from heap_lines)."""
     out = []
     after_end = False
     for tag, a, f in lines:

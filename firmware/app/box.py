@@ -378,10 +378,12 @@ class App:
         elif st == "end":
             if self.since_ms() >= _END_MIN_MS:
                 if _LEAN:
-                    # the finished engine goes before the menus come back
-                    # (the view keeps what the screens show)
+                    # the finished engine and its screen go before the menus
+                    # come back (the view keeps what the screens show): the
+                    # heap after a game is the same whichever game it was
                     self.game = None
-                    forget("games.bataille", "games.tape")
+                    self.taps = None
+                    forget("games.bataille", "games.tape", "gfx.tape", "gfx.table", "app.taps")
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
             if self.since_ms() >= _ERROR_MIN_MS:
