@@ -7,7 +7,7 @@
 # emulated RP2040's rows in `make bench` are the Pico's own).  The issue's
 # budget for the .mpy build (code in RAM, `make flash`) is 128 KB of peak
 # live heap, its goal 96 KB: every game completes in 128 KB (peak live
-# 117-121 KB), alone and in a soak; 96 KB stays a strict expected failure.
+# 112-115 KB), alone and in a soak; 96 KB stays a strict expected failure.
 # The box prints `heap <tag> <mem_alloc> <mem_free>` lines at quiet
 # moments; the soak checks them: the heap after each game comes back to
 # the first one's.
