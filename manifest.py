@@ -7,7 +7,8 @@
 # The host port (firmware/hal/host), the pure-Python framebuf and the
 # headless runner are PC-only and left out.  The spoken words
 # (firmware/voice/*.vox) are data, not modules: copy them too
-# (mpremote fs cp firmware/voice/*.vox :voice/) or the box beeps instead.  A test checks this list against
+# (mpremote fs cp firmware/voice/*.vox :voice/) or the box beeps instead
+# (tools/uf2.py freezes them as modules voice_<lang> for a board that talks).  A test checks this list against
 # the files under firmware/.
 metadata(description="Bataille box: Bataille, Bata-waf and Tape-treize for children", version="0.1.0")
 

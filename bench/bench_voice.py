@@ -1,9 +1,11 @@
 # The voice (issue 17): RAM the audio holds, and CPU time per second of
 # speech (what the main loop spends keeping the ring ahead of the DMA:
-# reading 128 samples from the file and widening them, volume applied).
-# The board's DMA needs no CPU per sample; these are the loop's chores only.
-# Measured on the host speaker model, polled every 5 ms as the box's loop
-# does; the viper widening (the board's) only under MicroPython.
+# reading half a ring of samples from the file and widening them, volume
+# applied).  The board's DMA needs no CPU per sample; these are the loop's
+# chores only.  Measured on the host speaker model, polled every 5 ms with
+# the loop's time (the DMA read only when half the ring is due); the viper
+# widening only under MicroPython (the board's own Thumb loop and its figure
+# on the emulated RP2040: bench/host_voice_pico.py).
 import gc
 from benchlib import now_us, elapsed_us, MICROPYTHON
 from hal.host.clock import VirtualClock
@@ -19,7 +21,7 @@ class _DmaOut:
     played are the time elapsed times the rate (the host speaker's model
     records every sample, which is PC work the board does not do)."""
 
-    def __init__(self, clock, n=1024):
+    def __init__(self, clock, n=V.RING):
         from array import array
         self.clock = clock
         self.n = n
@@ -68,7 +70,7 @@ def _cpu_per_speech_second(expand_fn=None):
         v.say(words)
         for _ in range(polls):
             clock.advance(5000)
-            v.poll()
+            v.poll(clock.ticks_ms())
         spent += max(0, elapsed_us(t0) - empty)
         speech_us += n * 1000000 // v.rate
     return spent * 1000000 // speech_us
@@ -81,12 +83,12 @@ def bench_voice():
         a0 = gc.mem_alloc()
         v, clock = _voice()
         gc.collect()
-        rows.append(("voice RAM held: driver, 512-sample host ring, file index (unix port)",
+        rows.append(("voice RAM held: driver, its ring (drivers.voice.RING), file index (unix port)",
                      gc.mem_alloc() - a0, "bytes"))
         del v
     # the board's ring: n half-words aligned on 2n bytes, carved from 4n
     # bytes, the file buffer in the rest (hal/rp2/speaker.py)
-    rows.append(("voice RAM held by the board's ring and file buffer (hal/rp2/speaker.py)", 4 * 1024, "bytes"))
+    rows.append(("voice RAM held by the board's ring and file buffer (hal/rp2/speaker.py)", 4 * V.RING, "bytes"))
     rows.append(("voice CPU per second of speech, plain widening", _cpu_per_speech_second(), "us/s"))
     if MICROPYTHON:
         try:

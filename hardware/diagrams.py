@@ -23,6 +23,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.join(ROOT, "tools"))
 
 import matplotlib  # noqa: E402
 
@@ -33,6 +34,7 @@ from matplotlib.patches import Circle, Polygon, Rectangle, Wedge  # noqa: E402
 import bom  # noqa: E402
 import budget  # noqa: E402
 import pinout  # noqa: E402
+from boardcheck import board_problem  # noqa: E402
 
 matplotlib.rcParams["svg.fonttype"] = "none"      # labels stay text: the test reads them
 matplotlib.rcParams["svg.hashsalt"] = "bataille"  # stable ids: a re-run changes no byte
@@ -46,14 +48,9 @@ FS = 6.5  # font size of the row labels
 def check_board(path):
     """The firmware's own board-file checker (hal.board, what the box runs at
     boot): a bad pin stops the drawing with its one-line message."""
-    fw = os.path.join(ROOT, "firmware")
-    if fw not in sys.path:
-        sys.path.insert(0, fw)
-    from hal import board as _board
-    try:
-        _board.load(path)
-    except _board.BoardError as e:
-        sys.stderr.write("diagrams: %s; nothing drawn\n" % e)
+    bad = board_problem(path)
+    if bad:
+        sys.stderr.write("diagrams: %s; nothing drawn\n" % bad)
         raise SystemExit(2)
 
 

@@ -68,13 +68,7 @@ os.makedirs(BLANK, exist_ok=True)
 
 def micropython32_frozen():
     """The 32-bit unix port with the box (and its host HAL) frozen in."""
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "unix", "--frozen"],
-                       capture_output=True, text=True, cwd=ROOT)
-    if r.returncode == 2:
-        raise NoSources(r.stderr.strip())
-    if r.returncode:
-        raise RuntimeError("no frozen 32-bit MicroPython unix port:\n" + r.stderr[-3000:])
-    return r.stdout.strip().splitlines()[-1]
+    return uf2_built(["unix", "--frozen"], "frozen 32-bit MicroPython unix port")
 
 
 def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900, qstrs=False):
@@ -122,12 +116,19 @@ def micropython32():
     """The 32-bit MicroPython unix port (the RP2040's word size and 16-byte
     collector blocks): built once from the MicroPython sources by
     tools/uf2.py (cached under build/mp/), its path."""
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "unix"],
+    return uf2_built(["unix"], "32-bit MicroPython unix port")
+
+
+def uf2_built(args, what):
+    """The path `tools/uf2.py ARGS` prints last (what it built, or found
+    built); NoSources without the MicroPython sources, else RuntimeError
+    naming `what` with the tool's own words."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py")] + args,
                        capture_output=True, text=True, cwd=ROOT)
     if r.returncode == 2:
         raise NoSources(r.stderr.strip())
     if r.returncode:
-        raise RuntimeError("no 32-bit MicroPython unix port:\n" + r.stderr[-3000:])
+        raise RuntimeError("no %s:\n" % what + r.stderr[-3000:])
     return r.stdout.strip().splitlines()[-1]
 
 

@@ -24,20 +24,14 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 for _p in (ROOT, FIRMWARE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
+if HERE not in sys.path:
+    sys.path.append(HERE)
+from app_heap import heap_lines  # noqa: E402,F401  (the unix port's runs read the same lines)
 
 NEXT, CHOOSE = 0, 1         # pad 1 moves on, pad 2 chooses (app.menu)
 TAP_US = 60000
 MENU_GAP_US = 400000
 BOOT_MAX_US = 30000000      # power-on to the first menu, emulated
-
-
-def heap_lines(text):
-    out = []
-    for ln in text.splitlines():
-        w = ln.split()
-        if len(w) == 4 and w[0] == "heap" and w[2].isdigit() and w[3].isdigit():
-            out.append((w[1], int(w[2]), int(w[3])))
-    return out
 
 
 class BoxError(RuntimeError):

@@ -211,3 +211,20 @@ def test_any_valid_board_file_gets_exactly_its_pins_drawn(tmp_path, d):
     assert set(labels) == board_pins(d) == seen
     for g, loc in labels.items():
         assert loc == pinout.where(d["module"], g)
+
+
+def test_a_bad_board_file_stops_the_drawing_with_the_flash_tools_message(tmp_path, capsys):
+    # one checker (tools/boardcheck.py, the firmware's hal.board): the
+    # diagrams and tools/flash.py refuse a bad pin in the same words
+    with open(os.path.join(BOARDS, "pico_matrix.json")) as f:
+        d = json.load(f)
+    d["buzzer"]["pin"] = 30
+    (tmp_path / "mybox.json").write_text(json.dumps(d))
+    with pytest.raises(SystemExit) as e:
+        diagrams.load_boards(str(tmp_path))
+    assert e.value.code == 2
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import flash
+    said = flash.check_board(str(tmp_path / "mybox.json"))
+    assert "GP30 (buzzer.pin)" in said
+    assert capsys.readouterr().err == "diagrams: %s; nothing drawn\n" % said

@@ -185,16 +185,7 @@ def menu_items(name, tab, st):
     """A menu's items as app.box draws them: (icon, words, value)."""
     from app import menu
     items, sel = menu.build(name, st)
-    out = []
-    for icon, label, action, arg in items:
-        value = None
-        if action == "set":
-            value = menu.value_text(st[arg], tab)
-        elif action == "opt":
-            g, k = arg.split(":")
-            value = menu.value_text(st["opts"][g][k], tab)
-        out.append((icon, tab.get(label, label), value))
-    return out, sel
+    return menu.rows(items, st, tab), sel
 
 
 # What a child sees and does at each step (docs/screens.md).

@@ -45,6 +45,7 @@ BUILD = os.path.join(ROOT, "build", "mpy")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from mpy import find_tool, MISSING  # noqa: E402
 from port import port_answers  # noqa: E402
+from boardcheck import board_problem  # noqa: E402
 
 
 def mpremote():
@@ -78,15 +79,7 @@ def check_board(board):
             return "no board %r; choose one of: %s (or a path to a board file)" % (
                 board, ", ".join(board_names()))
         return "%s: no such board file" % board
-    fw = os.path.join(ROOT, "firmware")
-    if fw not in sys.path:
-        sys.path.insert(0, fw)
-    from hal import board as _board
-    try:
-        _board.load(path)
-    except _board.BoardError as e:
-        return str(e)
-    return None
+    return board_problem(path)
 
 
 def tree(root):

@@ -50,7 +50,8 @@ _END_MIN_MS = const(1500)
 _FLASH_MS = const(120)
 _ERROR_MIN_MS = const(1000)
 _FLUSH_BYTES = const(1024)      # write the log between duels (after a take) past this
-LOOP_SLEEP_MS = const(2)        # while a frame is sent, a tune plays or the voice talks
+LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for the voice: its
+# ring holds 64 ms past each refill, drivers/voice.py, and fast passes would cost it ~30 % of the CPU)
 # else: nothing moves but the players, whose presses are stamped by the pad
 # interrupt whenever they come; a longer sleep only delays their feedback
 # (lit pad, click) by a few ms, well within the 50 ms promise.  Measured on
@@ -58,7 +59,6 @@ LOOP_SLEEP_MS = const(2)        # while a frame is sent, a tune plays or the voi
 # spent half its time polling nothing.
 _IDLE_SLEEP_MS = const(8)
 MAX_PLAYERS = {"bataille": 4, "batawaf": 4, "tape": 8}   # B1, W1, T1
-_SCROLL_US = const(110000)      # a scrolling menu label moves (gfx.render)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 # MicroPython: what a game does not use (menus, settings, the self-test, the
 # finished game's engine) leaves the heap while it is not needed and is
@@ -153,6 +153,7 @@ class App:
         self.sel_t = self.now
         self.drawn_t = self.now
         self.scrolling = False    # the menu's label is scrolling (matrix)
+        self.scroll_shown = 0     # its offset on the display
         self.notice = None
         self.error_text = ""
         self.error_kind = ""
@@ -233,11 +234,9 @@ class App:
         sleep = self.clock.sleep_ms
         busy = self.disp.busy
         sound = self.sound.busy_with
-        voice = getattr(self.sound, "voice", None)
-        talking = getattr(voice, "talking", None)
         while True:
             self.tick()
-            if busy() or sound() is not None or (talking is not None and talking()):
+            if busy() or sound() is not None:
                 sleep(LOOP_SLEEP_MS)
             else:
                 sleep(_IDLE_SLEEP_MS)
@@ -479,7 +478,11 @@ class App:
                 # nobody else came (and the box may have no menu button)
                 self.open_menu("home")
         elif st == "menu":
-            if self.scrolling and ticks.diff(self.now, self.drawn_t) >= _SCROLL_US:
+            # redrawn when the label moves a pixel, not while it holds
+            # still at its ends: every draw is time a press waits for its
+            # frame (the 50 ms feedback)
+            if self.scrolling and self.scroll_shown != render.scroll_offset(
+                    self.renderer.scroll_over, ticks.diff(self.now, self.sel_t) // 1000):
                 self.dirty = True
         elif st == "play":
             self.game_timers()
@@ -849,9 +852,7 @@ class App:
             pads = [str(k + 1) for k in range(self.n_pads) if self.stuck & (1 << k)]
             r.message(tab["stuck"], [" ".join(pads)], "cross", render.WARN)
         elif st == "menu":
-            items = []
-            for icon, label, action, arg in self.items:
-                items.append((icon, tab.get(label, label), self.item_value(action, arg)))
+            items = _menus().rows(self.items, self.settings, tab)
             title = tab.get(self.menu_name, tab["menu"]) if ":" not in self.menu_name \
                 else tab.get(self.menu_name.split(":")[1], "")
             # a label wider than the matrix scrolls: redrawn while it moves
@@ -860,6 +861,7 @@ class App:
                 self.sel_t = self.now
                 d = 0
             self.scrolling = r.menu(title, items, self.sel, d)
+            self.scroll_shown = render.scroll_offset(r.scroll_over, d)
         elif st == "join":
             r.join(self.game_name, self.joined, self.n_pads, _menus().GAME_ICONS[self.game_name])
         elif st == "play":
@@ -896,12 +898,3 @@ class App:
         self.new_screen = False
         self.disp.show(full)
         self.frames += 1
-
-    def item_value(self, action, arg):
-        st = self.settings
-        if action == "set":
-            return _menus().value_text(st[arg], self.tab)
-        if action == "opt":
-            game, key = arg.split(":")
-            return _menus().value_text(st["opts"][game][key], self.tab)
-        return None

@@ -149,7 +149,8 @@ class Sound:
         path = self.voice_dir + lang + ".vox"
         try:
             v.close()
-            v.open(open(path, "rb"))
+            from drivers.voice import open_voice
+            v.open(open_voice(path, lang))
             self.notice = None
         except (OSError, ValueError) as e:
             self.notice = "voice: %s: %s" % (path, e)

@@ -79,6 +79,26 @@ def cycle(vals, v):
     return vals[(i + 1) % len(vals)]
 
 
+def item_value(action, arg, st, tab):
+    """The words written after an item: a setting's or a game option's
+    current value, else None."""
+    if action == "set":
+        return value_text(st[arg], tab)
+    if action == "opt":
+        game, key = arg.split(":")
+        return value_text(st["opts"][game][key], tab)
+    return None
+
+
+def rows(items, st, tab):
+    """A menu's items as the box draws them: [(icon, words, value)] (the
+    one place that says it: the box, the gallery and the tests use it)."""
+    out = []
+    for icon, label, action, arg in items:
+        out.append((icon, tab.get(label, label), item_value(action, arg, st, tab)))
+    return out
+
+
 def value_text(v, tab):
     if v is True:
         return tab.get("on", "on")

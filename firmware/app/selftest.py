@@ -369,7 +369,8 @@ class SelfTest:
         if v.index is None:
             path = getattr(self.hal, "voice_dir", "voice/") + self.lang + ".vox"
             try:
-                v.open(open(path, "rb"))
+                from drivers.voice import open_voice
+                v.open(open_voice(path, self.lang))
             except (OSError, ValueError) as e:
                 self._add("speaker", False, self.msg["no_voice"] % (path, _why(e)))
                 return

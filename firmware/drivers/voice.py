@@ -9,37 +9,94 @@
 #   v.say(("joueur", "n3", "gagne"))   a phrase, words back to back; cuts
 #                                  whatever is being said (never queued
 #                                  behind it: a word late is a wrong word)
-#   v.poll()                       each pass of the main loop: keeps the ring
-#                                  ahead of the DMA; never waits
+#   v.poll(now_ms)                 each pass of the main loop: keeps the ring
+#                                  ahead of the DMA; never waits.  With the
+#                                  loop's time it looks at the DMA only when
+#                                  half the ring is due to be free (else two
+#                                  comparisons); without, at every call
 #   v.talking(), v.volume (0..256, 256 = as recorded), v.underruns
 #
 # The port plays the ring with no CPU in the loop (on the board: DMA paced
 # at the sample rate into the PWM compare register); this module only keeps
 # it filled.  The ring holds out.n 16-bit samples (a power of two, the DMA
-# wraps its read address on it); out.start(count) plays `count` samples from
+# wraps its read address on it; RING on the board and on the PC alike), refilled
+# half a ring at a time; out.start(count) plays `count` samples from
 # slot 0, out.played() says how many the DMA has taken, out.stop() cuts and
 # leaves the output at mid-level (silence).  Samples are unsigned 8-bit in
 # the file (128 = silence) and widened to 16 bits here, volume applied,
-# CHUNK at a time (hal/rp2 gives a viper expand(); the plain one below runs
-# everywhere).  A refill that comes too late (the loop stalled longer than
-# the ring lasts: 128 ms on the board) is counted in `underruns`: the DMA replayed old
+# CHUNK at a time (hal/rp2 gives a machine-code expand(); the plain one
+# below runs everywhere).  A refill is due when half the ring has been
+# played: the loop then has another half ring (64 ms) to come by; a refill
+# that comes later than that is counted in `underruns`: the DMA replayed old
 # samples, a crackle, never a hang or a delay.
+#
+# The file: voice/<lang>.vox on the file system (make flash copies it), or,
+# in the one-file firmware (make uf2), frozen as the bytes DATA of module
+# voice_<lang> (tools/uf2.py): read from flash in place through FlashStream,
+# no copy in RAM.  open_voice(path, lang) gives the one there is (the file
+# wins, as a board.json does over the frozen board).
 #
 # File format (little endian): b"BVOX", version u8 (1), word count u8, rate
 # u16, 8 bytes reserved; then per word: name (8 bytes, NUL padded), offset
 # u32, length u32 (samples, one byte each).
 import struct
+from core.compat import const
 
 MAGIC = b"BVOX"
 HEADER = 16
 ENTRY = 16
-CHUNK = 256            # samples read and widened at a time (fewer, bigger
-                       # reads: the per-read Python work is most of the cost)
+RING = const(1024)     # samples in the speaker's ring, board and PC: 128 ms at 8 kHz
+CHUNK = 512            # samples read and widened at a time, at most half a
+                       # ring (fewer, bigger reads: the per-read Python work
+                       # is most of the cost)
 MAX_WORDS = 8          # in one phrase
+_TICKS_MASK = const(0x3FFFFFFF)    # core.ticks.MASK: ticks_ms wraps at 2**30
+_TICKS_HALF = const(0x20000000)
 
 
 class VoiceError(ValueError):
     """A voice file or word refused: the message says which and why."""
+
+
+class FlashStream:
+    """A voice file held in a bytes object (frozen into the firmware: it
+    stays in flash), read like the open file: read, readinto, seek, close."""
+
+    def __init__(self, data):
+        self._mv = memoryview(data)
+        self._pos = 0
+
+    def read(self, n):
+        b = bytes(self._mv[self._pos:self._pos + n])
+        self._pos += len(b)
+        return b
+
+    def readinto(self, buf):
+        src = self._mv[self._pos:self._pos + len(buf)]
+        k = len(src)
+        buf[:k] = src
+        self._pos += k
+        return k
+
+    def seek(self, at):
+        self._pos = at
+
+    def close(self):
+        self._mv = None
+
+
+def open_voice(path, lang):
+    """The voice file at path, else the one frozen into the firmware
+    (module voice_<lang>); OSError when there is neither."""
+    try:
+        return open(path, "rb")
+    except OSError:
+        pass
+    try:
+        data = __import__("voice_" + lang).DATA
+    except ImportError:
+        raise OSError("no such file, and no voice frozen in the firmware")
+    return FlashStream(data)
 
 
 def expand(src, n, ring, pos, mask, vol):
@@ -69,6 +126,7 @@ class Voice:
         self.filled = 0         # samples written to the ring
         self.active = False
         self._fpos = -1         # where the file is (no seek when reading on)
+        self._due = -1          # ticks_ms of the next look at the DMA (-1: next poll)
         self.underruns = 0
         self.said = 0           # phrases started
         self.cut = 0            # phrases cut by the next one
@@ -164,6 +222,7 @@ class Voice:
         self._pos = 0
         self.total = total
         self.filled = 0
+        self._due = -1
         self._fill(self.out.n)
         self.active = True
         self.said += 1
@@ -181,10 +240,14 @@ class Voice:
         self.active = False
 
     def poll(self, now_ms=None):
-        """Refill the ring behind the DMA.  Cheap when silent."""
+        """Refill the ring behind the DMA.  Cheap when silent, and with the
+        loop's now_ms cheap until half the ring is played."""
         if not self.active:
             return
-        played = self.out.played()
+        if now_ms is not None and self._due >= 0 and 0 < ((self._due - now_ms) & _TICKS_MASK) < _TICKS_HALF:
+            return              # not yet: the ring still holds over half its samples
+        out = self.out
+        played = out.played()
         if played >= self.total:
             self.active = False
             return
@@ -193,9 +256,20 @@ class Voice:
             self.underruns += 1
             self.filled = played
             self._seek(played)
-        space = self.out.n - (self.filled - played)
-        if space >= CHUNK:
-            self._fill(space - space % CHUNK)
+        n = out.n
+        half = n >> 1
+        space = n - (self.filled - played)
+        if space >= half:
+            self._fill(space - space % half)
+        if now_ms is not None:
+            # the next look: when half the ring is free again (or the phrase over)
+            if self.filled < self.total:
+                wait = self.filled - played - half
+            else:
+                wait = self.total - played
+            if wait < 0:
+                wait = 0
+            self._due = (now_ms + (wait * 1000 + self.rate - 1) // self.rate) & _TICKS_MASK
 
     def _seek(self, k):
         """Move the reader to sample k of the phrase (after an underrun)."""
@@ -207,29 +281,45 @@ class Voice:
         self._pos = k
 
     def _fill(self, room):
+        # the reader's state in locals: this runs for every half ring (64 ms)
         out = self.out
         buf = out.scratch
+        size = len(buf)
+        if size > CHUNK:
+            size = CHUNK
         mask = out.n - 1
         vol = self.volume
         stream = self.stream
-        while room > 0 and self._w < self._words:
-            w = self._w
-            k = self._len[w] - self._pos
+        expand = self.expand
+        ring = out.ring
+        w = self._w
+        pos = self._pos
+        filled = self.filled
+        fpos = self._fpos
+        words = self._words
+        while room > 0 and w < words:
+            length = self._len[w]
+            k = length - pos
             if k > room:
                 k = room
-            if k > CHUNK:
-                k = CHUNK
-            at = self._off[w] + self._pos
-            if at != self._fpos:
+            if k > size:
+                k = size
+            at = self._off[w] + pos
+            if at != fpos:
                 stream.seek(at)     # a new phrase, or the next word elsewhere
             got = stream.readinto(buf[:k]) if k < len(buf) else stream.readinto(buf)
-            self._fpos = at + (got or 0)
             if not got:
+                self._fpos = -1
                 raise VoiceError("voice file cut short in its word %d of the phrase" % (w + 1))
-            self.expand(buf, got, out.ring, self.filled, mask, vol)
-            self.filled += got
+            fpos = at + got
+            expand(buf, got, ring, filled, mask, vol)
+            filled += got
             room -= got
-            self._pos += got
-            if self._pos >= self._len[w]:
-                self._w += 1
-                self._pos = 0
+            pos += got
+            if pos >= length:
+                w += 1
+                pos = 0
+        self._w = w
+        self._pos = pos
+        self.filled = filled
+        self._fpos = fpos

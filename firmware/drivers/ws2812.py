@@ -110,6 +110,13 @@ class Ws2812Matrix:
         # Bit position of R, G and B in the word (the first byte sent is at 0).
         self._sh = [8 * order.index(ch) for ch in "RGB"]
         self._rgb = bytearray(3 * self.n)
+        self._tr = bytearray(32)
+        self._tg = bytearray(64)
+        self._tab_br = -1
+        # the two per-pixel loops of prepare() compiled, when the port can
+        # (hal/rp2/display.py gives drivers/ws2812_viper.py's)
+        self.channels = None
+        self.pack = None
         self.scale = SCALE_ONE
         self.frames = 0
         self.error = None
@@ -137,19 +144,32 @@ class Ws2812Matrix:
 
     def prepare(self):
         """Frame buffer -> self.words, with brightness and the current cap."""
+        br = self.brightness
+        if br != self._tab_br:
+            # the brightness folded into the RGB565 -> 8-bit tables: a
+            # lookup per channel instead of a multiply and a division
+            for v in range(32):
+                self._tr[v] = _R5[v] * br // 255
+            for v in range(64):
+                self._tg[v] = _G6[v] * br // 255
+            self._tab_br = br
         buf = self.buf
         rgb = self._rgb
-        br = self.brightness
-        total = 0
-        for i in range(self.n):
-            c = buf[2 * i] | (buf[2 * i + 1] << 8)
-            r = _R5[c >> 11] * br // 255
-            g = _G6[(c >> 5) & 63] * br // 255
-            b = _R5[c & 31] * br // 255
-            rgb[3 * i] = r
-            rgb[3 * i + 1] = g
-            rgb[3 * i + 2] = b
-            total += r + g + b
+        tr = self._tr
+        tg = self._tg
+        if self.channels is not None:
+            total = self.channels(buf, rgb, self.n, tr, tg)
+        else:
+            total = 0
+            for i in range(self.n):
+                c = buf[2 * i] | (buf[2 * i + 1] << 8)
+                r = tr[c >> 11]
+                g = tg[(c >> 5) & 63]
+                b = tr[c & 31]
+                rgb[3 * i] = r
+                rgb[3 * i + 1] = g
+                rgb[3 * i + 2] = b
+                total += r + g + b
         self._turn ^= 1
         self.words = self._words[self._turn]
         s = cap_scale(total, self.n, self.max_ma)
@@ -159,13 +179,16 @@ class Ws2812Matrix:
         place = self._place
         sr, sg, sb = self._sh
         rev = REV
-        total = 0
-        for i in range(self.n):
-            r = rgb[3 * i] * s >> 16
-            g = rgb[3 * i + 1] * s >> 16
-            b = rgb[3 * i + 2] * s >> 16
-            total += r + g + b
-            words[place[i]] = (rev[r] << sr) | (rev[g] << sg) | (rev[b] << sb)
+        if self.pack is not None:
+            total = self.pack(rgb, words, place, self.n, s, rev, sr, sg, sb)
+        else:
+            total = 0
+            for i in range(self.n):
+                r = rgb[3 * i] * s >> 16
+                g = rgb[3 * i + 1] * s >> 16
+                b = rgb[3 * i + 2] * s >> 16
+                total += r + g + b
+                words[place[i]] = (rev[r] << sr) | (rev[g] << sg) | (rev[b] << sb)
         self.last_ua = estimate_ua(total, self.n)
         return self.words
 

@@ -33,8 +33,10 @@ def menu(r, title, items, sel, ms=0):
     ms: how long it has been highlighted.  On the matrix: the item's
     icon, its label (or value) scrolling when wider than the display,
     never cut, and a dot per item.  Returns True while the label
-    scrolls (the box redraws it every 110 ms)."""
+    scrolls: r.scroll_over is then what gfx.render.scroll_offset takes
+    (the box redraws the menu only when that offset moves)."""
     cv = r.cv
+    r.scroll_over = 0
     cv.clear()
     rg = r.whole()
     if r.small:
@@ -45,6 +47,7 @@ def menu(r, title, items, sel, ms=0):
         if over <= 0:
             rg.text(txt, -over // 2, 9, 1, _OK, small=True)
         else:
+            r.scroll_over = over + 1
             scroll_text(rg, txt, 0, 9, cv.w, _r.scroll_offset(over + 1, ms), _OK)
         n = min(len(items), cv.w)
         step = 2 if 2 * n <= cv.w + 1 else 1

@@ -88,7 +88,7 @@ class Hal:
             self.menu.poll(now_ms)
         self.buzzer.poll(now_ms)
         if self.voice is not None:
-            self.voice.poll()
+            self.voice.poll(now_ms)
         self._check(now_ms)
         self.blinker.poll(now_ms)
 

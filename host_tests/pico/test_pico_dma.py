@@ -6,6 +6,7 @@
 # first time a word it was saying was cut by the next (Tape-treize's last
 # count cut by the winners' names): issue 12.
 from host_tests.pico.test_pico_harness import booted, repl
+from tools.pico import play as P
 
 SETUP = """import rp2, machine, time
 from array import array
@@ -31,3 +32,40 @@ def test_pico_dma_timer_paced_then_aborted(emulator):
                   "a = machine.mem32[tc]; time.sleep_ms(20); print('aborted', n, d.active(), a - machine.mem32[tc])")
     words = out.split("aborted ")[1].split()
     assert words[:3] == ["0", "False", "0"], out
+    # and no register the emulator leaves unmodelled was read on the way
+    assert not P.unmodelled(p.state()["warnings"]), p.state()["warnings"]
+
+
+def test_unmodelled_reads_are_found_and_boot_noise_is_not():
+    seen = [["IO_QSPI_BASE: Unimplemented peripheral read from 0xc", 708],
+            ["SSI: Unimplemented peripheral read from 0x48", 88],
+            ["RP2040: Read from invalid memory address: 14000004", 88],
+            ["USB: Unimplemented peripheral read from 0x80", 2],
+            ["PIO0: clkDivRestart not implemented", 1],
+            ["DMA: Unimplemented peripheral read from 0x444", 3],
+            ["PWM: Unimplemented peripheral write to 0xa0", 1]]
+    assert P.unmodelled(seen) == [("DMA: Unimplemented peripheral read from 0x444", 3)]
+
+
+PWM_SETUP = """import rp2, machine, time
+from array import array
+buf = array('H', [128])
+pwm = machine.PWM(machine.Pin(2), freq=10000, duty_u16=32768)
+d = rp2.DMA()
+c = d.pack_ctrl(size=1, inc_read=False, inc_write=False, treq_sel=24 + 1)
+d.config(read=buf, write=0x40050000 + 0x14 * 1 + 0x0c, count=100000, ctrl=c, trigger=True)
+tc = 0x50000000 + 0x40 * d.channel + 0x08
+"""
+
+
+def test_pico_dma_paced_by_a_pwm_wrap(emulator):
+    """A channel paced by DREQ_PWM_WRAP1 (GP2's slice) moves one word per
+    wrap of the counter: 10 kHz, ~500 in 50 ms.  rp2040js raised that
+    request at the first wrap and never lowered it: the channel then ran
+    unpaced (its 100,000 words at once)."""
+    p = booted(emulator)
+    repl(p, PWM_SETUP, 200000)
+    out = repl(p, "a = machine.mem32[tc]; time.sleep_ms(50); b = machine.mem32[tc]; print('paced', a - b, d.active())")
+    moved = int(out.split("paced ")[1].split()[0])
+    assert 400 <= moved <= 700, out
+    assert "True" in out.split("paced ")[1].split("\n")[0], out

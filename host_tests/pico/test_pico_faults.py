@@ -1,6 +1,7 @@
 # Faults on the emulated Pico (issue 12, item 3), the box flashed by
-# `make flash`: the power cut in the middle of a settings write (the box
-# boots, the settings are the old or the new ones, never a broken file); a
+# `make flash`: the power cut in the middle of a settings write or of a
+# game-log write (the box boots, the settings or the log are the old or the
+# new ones, never a broken file); a
 # hang in the main loop (the watchdog reboots the box into its menu); a pad
 # held down 10 s (S6: ignored while held, the box answers after); every pad
 # hammered at 50 Hz (no crash, no reset, the drops counted: S3, S5).  The
@@ -44,6 +45,39 @@ def test_power_cut_in_the_settings_write(image, tmp_path):
     # and once the save is complete, the new settings are there
     done, notice, game, console = F.cut_during_save(image, str(tmp_path), n)
     assert (notice, game) == ("None", "'bataille'")
+
+
+def _whole_lines(text):
+    import json
+    for line in text.splitlines():
+        json.loads(line)
+    return text == "" or text.endswith("\n")
+
+
+def test_power_cut_in_a_game_log_write(image, tmp_path):
+    """Bata-waf played through the pins until its second log write (an
+    append to logs/game_N.jsonl between duels), the power cut after one of
+    its flash operations: the box boots, and the log is the old or the
+    new version, never broken.  `make pico-soak`: a cut after each."""
+    ops, after = F.log_write_ops(image, str(tmp_path), write=2)
+    assert len(after) == 1, after
+    [(name, new)] = after.items()
+    assert _whole_lines(new) and len(ops) >= 2, (ops, new[-200:])
+    # right after the write before it: the old version
+    console, logs = F.cut_during_log(image, str(tmp_path), ops[0] - 1)
+    assert not P.tracebacks(console), console[-2000:]
+    old = logs.get(name, "")
+    assert _whole_lines(old) and new.startswith(old) and len(old) < len(new), (old[-200:], new[-200:])
+    cuts = ops[:-1] if SOAK else [ops[len(ops) // 2 - 1]]
+    seen = []
+    for op in cuts:
+        console, logs = F.cut_during_log(image, str(tmp_path), op)
+        assert not P.tracebacks(console), (op, console[-2000:])
+        got = logs.get(name, "")
+        assert got in (old, new), "after a cut at flash operation %d of %s: %r" % (op, ops, got[-300:])
+        seen.append("new" if got == new else "old")
+    print("\n[pico] log write of %d flash operations (%d -> %d bytes); cut after %s: %s"
+          % (len(ops), len(old), len(new), cuts, seen))
 
 
 def test_watchdog_reboots_a_hung_box(image, tmp_path):

@@ -155,3 +155,78 @@ def test_pico_power_cut_in_the_middle_of_a_flash_write(emulator, tmp_path):
     print("\n[pico] a 900-byte file rewrite: %d flash operations; cut after each: %s" % (ops, seen))
     assert seen[0] == "old"            # cut at the first operation: the old file
     assert [e["reason"] for e in p.events("reset")].count("power-on") == ops + 1
+
+
+def test_pico_close_ends_the_reader_quietly(emulator):
+    """close() waits for the reader thread, which must end without an
+    exception (it once read self._proc after close() had dropped it:
+    AttributeError on stderr at every close)."""
+    import threading
+    errors = []
+    old = threading.excepthook
+    threading.excepthook = lambda a: errors.append(a.exc_value)
+    try:
+        for _ in range(3):
+            p = emulator()
+            p.run_for(2000)
+            reader = p._reader
+            p.close()
+            assert not reader.is_alive()
+    finally:
+        threading.excepthook = old
+    assert errors == []
+
+
+def test_pico_usb_connection_ends_at_a_reset(emulator):
+    """A reset re-enumerates a real Pico's USB: the host's serial port goes
+    and an open connection ends, so mpremote connects again.  The emulator
+    did keep the socket open across resets: a tool that worked here could
+    hang on a Pico.  After the reset the port answers again."""
+    import socket
+    import sys
+    p = booted(emulator)
+    p.run_free()
+    try:
+        s = socket.create_connection(("127.0.0.1", p.port), timeout=60)
+        s.sendall(b"\r\nimport machine; machine.reset()\r\n")
+        got = b""
+        while True:
+            chunk = s.recv(4096)
+            if not chunk:
+                break           # the connection ended
+            got += chunk
+        s.close()
+        r = subprocess.run([sys.executable, "-m", "mpremote", "connect", "socket://127.0.0.1:%d" % p.port,
+                            "exec", "import machine; print('cause', machine.reset_cause())"],
+                           capture_output=True, text=True, timeout=120)
+    finally:
+        p.pause()
+    assert p.state()["resets"] == 1
+    assert r.returncode == 0 and "cause" in r.stdout, (r.stdout, r.stderr)
+
+
+def test_pico_free_run_through_a_long_idle_sleep(emulator):
+    """A board asleep for an hour (time.sleep(3600)) in a free run: pause()
+    answers at once, and a watchdog armed before the sleep resets the
+    board 2 s later (the free run once froze in such a wait)."""
+    import sys
+    import time
+    p = booted(emulator)
+    t_free = p.now_us
+    p.run_free()
+    try:
+        r = subprocess.run([sys.executable, "-m", "mpremote", "connect", "socket://127.0.0.1:%d" % p.port,
+                            "exec", "--no-follow",
+                            "import machine, time; w = machine.WDT(timeout=2000); time.sleep(3600)"],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        time.sleep(1)
+    finally:
+        w0 = time.monotonic()
+        p.pause()
+        waited = time.monotonic() - w0
+    assert waited < 5, waited
+    p.run_for(3000000)
+    resets = p.events("reset")
+    assert [e["reason"] for e in resets] == ["power-on", "watchdog"], resets
+    assert 2000000 <= resets[1]["t"] - t_free <= 30000000, (t_free, resets)

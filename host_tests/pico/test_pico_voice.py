@@ -3,56 +3,38 @@
 # pads, and the count said as the first card lands: one DMA channel, paced
 # by DMA pacing timer 3 (TREQ 0x3E), writes the word's samples, half-words,
 # to the speaker's PWM compare register (GP16: slice 0, 488 kHz carrier),
-# with no CPU in the loop, while the box runs its game, at the 8 kHz pace.
-import os
-
+# with no CPU in the loop, while the box runs its game, at the 8 kHz pace;
+# and a pad pressed while a count is said is stamped by its interrupt as
+# soon as when the box is silent.
 import pytest
 
-from tools.pico.pico import ROOT
+from tools.pico.talk import word as _word
 
 BOARD = "pico_matrix"
-PAD = {1: 2, 2: 3}              # pad -> GPIO (boards/pico_matrix.json)
 CC_SLICE0 = 0x40050000 + 0x0C
 TREQ_TIMER3 = 0x3E
-
-
-def _word(name, lang="fr"):
-    import struct
-    with open(os.path.join(ROOT, "firmware", "voice", lang + ".vox"), "rb") as f:
-        data = f.read()
-    for i in range(data[5]):
-        e = data[16 + 16 * i:32 + 16 * i]
-        if e[:8].rstrip(b"\0").decode() == name:
-            off, n = struct.unpack("<II", e[8:16])
-            return data[off:off + n]
-    raise KeyError(name)
 
 
 @pytest.fixture(scope="module")
 def talking(flashed, tmp_path_factory):
     """The box flashed, in its menu, then Tape-treize chosen and joined by
-    two players with the pads: run until the first count has been said."""
+    two players with the pads (tools/pico/talk.py): run until the first
+    count has been said, then press pads 3 and 4 (nobody's) while the next
+    counts are said and in the silence after each."""
     from tools.pico.pico import Pico
+    from tools.pico import talk
     d = tmp_path_factory.mktemp("pico_voice")
     flashed(BOARD, d / "flash.bin")
     p = Pico(board=BOARD, flash=str(d / "flash.bin"))
     p.start()
-    while not p.events("ws2812") and p.now_us < 10e6:
-        p.run_for(250000)
-    t = p.now_us + 1000000
-    # home menu: Bata-waf selected; pad 1 twice -> Tape-treize, pad 2 chooses;
-    # then players 1 and 2 join (the game deals 2.5 s after the last join)
-    for pad in (1, 1, 2, 1, 2):
-        p.press(PAD[pad], t, 80000)
-        t += 600000
-    p.run_until(t)
-    # the first card comes one tempo (1.5 s) after the deal
-    end = t + 8000000
-    while p.now_us < end and not [e for e in p.events("dma") if e["write"] == CC_SLICE0]:
-        p.run_for(500000)
-    p.run_for(1500000)
+    first = talk.start_tape(p)
+    p.run_until(first["t"] + first["count"] * 125 + 50000)
+    p.presses = talk.press_while_talking(p, words=WORDS)
     yield p
     p.close()
+
+
+WORDS = 5
 
 
 def test_pico_voice_dma_paced_by_a_timer_into_the_pwm_compare(talking):
@@ -81,9 +63,10 @@ def test_pico_voice_the_word_reaches_the_pwm_compare_in_order(talking):
     assert all(abs(e["freq"] - 125e6 / 256) < 1000 for e in pwm)      # the 488 kHz carrier
     levels = [round(e["duty"] * 256) for e in pwm]
     # what the box sends: the word at volume 3 (app.io.Sound.GAIN[3] = 144);
-    # the first ring's worth (512 samples) was in the ring when it started
-    want = _dedup([128 + (((x - 128) * 144) >> 8) for x in _word("n1")][:512])
-    assert len(want) > 300
+    # the first ring's worth (drivers.voice.RING samples) was in the ring when
+    # it started, the rest came with the loop's refills: the whole word
+    want = _dedup([128 + (((x - 128) * 144) >> 8) for x in _word("n1")])
+    assert len(want) > 1000
     assert levels[:len(want) - 1] == want[:-1]
 
 
@@ -100,3 +83,63 @@ def test_pico_voice_samples_reach_the_pwm_at_8_khz(talking):
     assert all(o <= 2 or o >= 123 for o in off), off[:20]          # on the pacing timer's 125 us grid
     span = pwm[-1]["t"] - first
     assert abs(span - (n - 1) * 125) <= n * 125 * 0.05 + 250, (span, n)
+
+
+def test_pico_voice_every_count_is_dma_paced_at_8_khz(talking):
+    # each count said while pads were pressed: one DMA start per word, its
+    # samples on the 125 us grid of the pacing timer from start to end
+    from tools.pico import talk
+    starts = talk.speaker_starts(talking)
+    assert len(starts) >= WORDS + 1
+    pwm = [e for e in talking.events("pwm") if e["gpio"] == 16]
+    for s in starts[1:WORDS + 1]:
+        assert s["treq"] == TREQ_TIMER3 and s["size"] == 2
+        ts = [e["t"] for e in pwm if s["t"] <= e["t"] <= s["t"] + s["count"] * 125 + 2000]
+        assert len(ts) > s["count"] // 20, (s, len(ts))
+        assert all((t - ts[0]) % 125 <= 2 or (t - ts[0]) % 125 >= 123 for t in ts)
+        assert ts[-1] - s["t"] <= s["count"] * 125 + 500
+
+
+def test_pico_voice_pad_timestamps_as_prompt_while_the_box_talks(talking):
+    # the pad interrupt stamps an edge as soon while the DMA feeds the
+    # speaker (and the loop refills its ring) as in silence: the samples
+    # cost the CPU no interrupt and no masked time
+    from tools.pico import talk
+    on, off = talking.presses
+    assert len(on) == WORDS and len(off) == WORDS
+    lat = talk.latencies(talking, on + off)
+    said = sorted(lat[e] for e, _ in on)
+    quiet = sorted(lat[e] for e, _ in off)
+    assert max(quiet) < 200, quiet                   # the interrupt's own latency: tens of us
+    assert said[len(said) // 2] <= quiet[len(quiet) // 2] + 20, (said, quiet)
+    assert max(said) <= max(quiet) + 20, (said, quiet)
+
+
+WIDEN = """
+from array import array
+from hal.rp2 import speaker as S
+from drivers import voice as V
+o = S.DmaSpeaker(16)
+src = bytearray(list(range(256)) * 2 + list(range(255, -1, -1)) * 2)
+bad = 0
+for vol in (0, 77, 144, 256):
+    for pos in (100, 1020):
+        for n in (7, 512):
+            for i in range(o.n):
+                o.ring[i] = 0
+            ref = array("H", bytes(2 * o.n))
+            o.expand(src[n % 200:], n, o.ring, pos, o.n - 1, vol)
+            V.expand(src[n % 200:], n, memoryview(ref), pos, o.n - 1, vol)
+            bad += list(o.ring) != list(ref)
+print("WIDEN", S._widen is not None, bad)
+o.deinit()
+"""
+
+
+def test_pico_voice_the_thumb_widening_is_the_plain_one(talking):
+    # hal/rp2/speaker.py's machine-code loop, compiled on the board at
+    # import, writes the ring as drivers.voice.expand does: four volumes,
+    # within and across the ring's end, runs of 7 and 512 samples
+    from tools.pico import faults
+    out = faults.look(talking, WIDEN)
+    assert "WIDEN True 0" in out, out[-1500:]

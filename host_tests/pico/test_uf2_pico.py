@@ -112,6 +112,32 @@ def test_uf2_keeps_its_settings_across_a_power_cycle(box):
     assert like_chosen >= 0.75 * len(icon) and like_boot <= 0.1 * len(icon), (like_chosen, like_boot, len(icon))
 
 
+SAY = """
+import time
+from drivers import voice as V
+v = BOX.sound.voice
+print("SOURCE", type(v.stream).__name__, BOX.sound.notice, BOX.sound.lang)
+v.volume = 256
+v.say(("n1",))
+time.sleep_ms(300)
+print("SAID", v.said, v.underruns)
+"""
+
+
+def test_uf2_talks_from_the_voice_frozen_in_flash(box):
+    # no voice file on the blank flash: the box opened the one frozen into
+    # the firmware (module voice_fr, read in place) and says a word from it:
+    # a DMA channel writes its samples to the speaker's PWM compare
+    from tools.pico import faults, talk
+    before = len(talk.speaker_starts(box.pico))
+    out = faults.look(box.pico, SAY)
+    assert "SOURCE FlashStream None " in out, out[-1500:]
+    n1 = len(talk.word("n1", out.split("SOURCE FlashStream None ")[1].split()[0]))
+    assert "SAID" in out and out.split("SAID")[1].split()[1] == "0", out[-1500:]
+    starts = talk.speaker_starts(box.pico)[before:]
+    assert starts and starts[-1]["count"] == n1, starts
+
+
 # The UF2 of each other board (its own board file frozen in; the Zero is
 # another MicroPython board build), one boot each from a blank flash: its
 # first menu picture is the host's, pixel for pixel (the OLED's and the

@@ -697,3 +697,41 @@ def test_t12_b4_menus_offer_the_time_limit_and_the_short_variant():
         assert settings.engine_options(game, d["opts"][game], 2)["short"] == "play"
     st = settings.check({"opts": {"bataille": {"short": "lose"}}})
     assert settings.engine_options("bataille", st["opts"]["bataille"], 2)["short"] == "lose"
+
+
+def test_app_menu_redraws_once_a_press_and_once_a_scroll_step():
+    """Every frame drawn is time a press waits for its own (the 50 ms
+    feedback): a press in the menu draws one frame, and a label too wide
+    for the matrix is redrawn when it moves a pixel, never while it holds
+    still at its ends."""
+    from gfx import render
+    hal = app_hal.Hal(4)
+    app = box.App(hal, seed=1)
+    run_ticks(hal, app, 200000)
+    assert app.state == "menu" and app.scrolling     # "Bata-waf" is wider than 16 columns
+    over = app.renderer.scroll_over
+    shows = hal.display.shows
+    hal.pads.tap(0, hal.clock.now + 1000)            # pad 1: the next item
+    t = hal.clock.now
+    n = len(shows)
+    # the label holds still 900 ms (gfx.render._SCROLL_HOLD_MS): one frame
+    run_ticks(hal, app, 850000)
+    assert app.sel == 1
+    assert len(shows) - n == 1, [s - t for s in shows[n:]]
+    assert shows[n] - t <= 50000
+    # then a frame each time it moves a pixel, over a whole period of its
+    # scroll (17 frames for "Bataille", where a redraw every 110 ms made 32)
+    over = app.renderer.scroll_over
+    period_us = (2 * 900 + over * 110) * 1000
+    n = len(shows)
+    moves = 0
+    last = render.scroll_offset(over, (hal.clock.now - app.sel_t) // 1000)
+    end = hal.clock.now + period_us
+    while hal.clock.now < end:
+        hal.pads.advance(2000)
+        app.tick()
+        off = render.scroll_offset(over, (hal.clock.now - app.sel_t) // 1000)
+        moves += off != last
+        last = off
+    assert moves == over + 1, (moves, over)      # each pixel, then back to its start
+    assert len(shows) - n == moves, (len(shows) - n, moves)

@@ -355,17 +355,35 @@ def menus_as_drawn(lang):
     out = []
     for name in names:
         items, _ = menu.build(name, st)
-        drawn = []
-        for icon, label, action, arg in items:
-            value = None
-            if action == "set":
-                value = menu.value_text(st[arg], tab)
-            elif action == "opt":
-                g, k = arg.split(":")
-                value = menu.value_text(st["opts"][g][k], tab)
-            drawn.append((icon, tab.get(label, label), value))
-        out.append((name, drawn))
+        out.append((name, menu.rows(items, st, tab)))
     return out
+
+
+def test_menu_rows_are_the_words_and_values_the_box_draws():
+    from app import box, menu, settings
+    import app_hal
+    tab = strings.table("en")
+    st = settings.defaults()
+    st["volume"] = 4
+    st["opts"]["bataille"]["ace"] = "low"
+    st["opts"]["bataille"]["auto"] = True
+    rows = menu.rows(menu.build("settings", st)[0], st, tab)
+    assert rows[0] == ("icon_lang", "Language", "FR")
+    assert rows[1] == ("icon_speaker", "Volume", "4")
+    assert ("icon_speaker", "Sound", "voice") in rows
+    assert rows[-1] == ("icon_back", "Back", None)
+    rows = menu.rows(menu.build("opts:bataille", st)[0], st, tab)
+    assert rows[0] == ("icon_opts", "Auto", "on") and ("icon_opts", "Ace", "low") in rows
+    assert ("icon_opts", "Addition", "off") in rows
+    assert menu.rows(menu.build("home", st)[0], st, tab)[0] == ("icon_dog", "Bata-waf", None)
+    # the box draws those very rows
+    app = box.App(app_hal.Hal(4), seed=1)
+    seen = []
+    app.renderer.menu = lambda title, items, sel, ms=0: seen.append(items) or False
+    app.open_menu("settings")
+    app.draw()
+    assert seen[-1] == menu.rows(app.items, app.settings, app.tab)
+    assert seen[-1][-1] == ("icon_back", app.tab["back"], None) and seen[-1][1][2] == "3"
 
 
 def test_no_menu_label_is_cut_on_any_display():
@@ -475,3 +493,37 @@ def test_player_colours_bright_and_distinct():
             for k in range(3):
                 d += abs(cols[i][k] - other[k])
             assert d >= 200, (cols[i], other)
+
+
+def test_canvas_blit_draws_what_the_runs_draw():
+    """MicroPython's framebuf blits a glyph in one call (Canvas.blit); it
+    must light exactly the pixels, and count exactly the draws outside,
+    that drawing it run by run does: every picture and font glyph, in
+    colour and mono, inside, across an edge, through a scroll window."""
+    if not fb.NATIVE:
+        return      # the PC's pure-Python framebuf: always run by run
+    places = ((0, 0, -9999, 9999), (3, 2, -9999, 9999), (-2, 1, -9999, 9999), (12, 10, -9999, 9999),
+              (-3, 4, 0, 16), (13, 4, 0, 16), (2, 4, 4, 9), (5, -1, -9999, 9999))
+    bitmaps = [(glyphs.PIC_DATA, glyphs.PIC_AT[n] + 2, glyphs.PIC_DATA[glyphs.PIC_AT[n]],
+                glyphs.PIC_DATA[glyphs.PIC_AT[n] + 1]) for n in sorted(glyphs.PIC_AT)]
+    bitmaps += [(glyphs.FONT5X7, i * 7, 5, 7) for i in range(len(glyphs.FONT_CHARS))]
+    bitmaps += [(glyphs.FONT3X5, i * 5, 3, 5) for i in range(len(glyphs.SMALL_CHARS))]
+    blits = 0
+    for w, h, colour in ((16, 16, True), (24, 20, False)):
+        fmt = fb.RGB565 if colour else fb.MONO_VLSB
+        for data, off, bw, bh in bitmaps:
+            for x, y, x0, x1 in places:
+                got = []
+                for fast in (True, False):
+                    buf, f = fb.new(w, h, fmt)
+                    cv = render.Canvas(f, w, h, colour)
+                    cv.fast = cv.fast and fast
+                    cv.clear(render.INK if not colour else render.BG)
+                    rg = render.Region(cv, 0, 0, w, h)
+                    col = render.OK if colour else render.BG
+                    rg.bitmap(data, off, bw, bh, x, y, 1, col, x0, x1)
+                    got.append((bytes(buf), cv.oob))
+                    if fast and cv.fast:
+                        blits += 1
+                assert got[0] == got[1], (colour, off, bw, bh, x, y, x0, x1)
+    assert blits > 0

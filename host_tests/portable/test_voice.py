@@ -126,13 +126,76 @@ def test_voice_volume_scales_around_silence():
 
 
 def test_voice_never_holds_a_whole_word_in_ram():
-    # the ring is 512 samples and the scratch 128 bytes, the word is longer
+    # the ring is 512 samples and the scratch CHUNK bytes, the word is longer
     v, sp, clock = _voice()
     assert len(_words(_vox())["batawaf"]) > 4 * sp.n
     assert len(sp.ring) == 512 and len(sp.scratch) == V.CHUNK
     v.say(("batawaf",))
     # what is in the ring now is at most the ring: the rest is in the file
     assert v.filled == sp.n
+
+
+class _Counting(HostSpeaker):
+    """The host speaker counting how often the driver looks at the DMA."""
+    looks = 0
+
+    def played(self):
+        self.looks += 1
+        return HostSpeaker.played(self)
+
+
+def test_voice_the_loop_looks_at_the_dma_only_when_half_the_ring_is_due():
+    # the board's loop passes every ~10 ms; with its time the driver reads
+    # the DMA's count once per half ring (64 ms at 8 kHz), not every pass
+    clock = VirtualClock()
+    sp = _Counting(clock, 16)
+    assert sp.n == V.RING == 1024
+    v = V.Voice(sp)
+    v.open(open(_vox(), "rb"))
+    ref = _words(_vox())["batawaf"]
+    v.volume = 256
+    v.say(("batawaf",))
+    passes = 0
+    end = len(ref) * 125 + 50000
+    while clock.now < end:
+        clock.advance(10000)
+        v.poll(clock.ticks_ms())
+        passes += 1
+    got = sp.plays[0][2]
+    assert list(got) == list(ref) and v.underruns == 0
+    assert not v.active
+    half_rings = len(ref) // (V.RING // 2) + 1
+    assert sp.looks <= half_rings + 2 and passes > 4 * half_rings, (sp.looks, half_rings, passes)
+
+
+def test_voice_a_late_loop_with_its_time_still_refills_at_once():
+    clock = VirtualClock()
+    sp = _Counting(clock, 16)
+    v = V.Voice(sp)
+    v.open(open(_vox(), "rb"))
+    v.say(("batawaf",))
+    v.poll(clock.ticks_ms())
+    looks = sp.looks
+    clock.advance(200000)             # a 200 ms pass: the ring ran dry
+    v.poll(clock.ticks_ms())
+    assert sp.looks == looks + 1 and v.underruns == 1
+
+
+def test_voice_the_due_time_survives_the_ticks_wrap():
+    clock = VirtualClock()
+    clock.now = ((1 << 30) - 30) * 1000   # ticks_ms wraps 30 ms into the word
+    sp = _Counting(clock, 16)
+    v = V.Voice(sp)
+    v.open(open(_vox(), "rb"))
+    ref = _words(_vox())["batawaf"]
+    v.volume = 256
+    v.say(("batawaf",))
+    t0 = clock.now
+    while clock.now < t0 + len(ref) * 125 + 50000:
+        clock.advance(10000)
+        v.poll(clock.ticks_ms())
+    assert list(sp.plays[0][2]) == list(ref) and v.underruns == 0
+    assert sp.looks <= len(ref) // 512 + 3
 
 
 def test_voice_a_stalled_loop_crackles_but_never_delays_the_phrase():
@@ -194,3 +257,47 @@ def test_voice_host_speaker_refuses_a_ring_not_a_power_of_two():
         assert "power of two" in str(e)
     else:
         raise AssertionError("a 500-sample ring was accepted")
+
+
+def test_voice_frozen_in_the_firmware_is_read_in_place_like_the_file():
+    # the one-file firmware holds the voice as module voice_<lang>'s bytes
+    # (tools/uf2.py): FlashStream reads them in place, the words are the same
+    with open(_vox(), "rb") as f:
+        data = f.read()
+    ref = _words(_vox())
+    clock = VirtualClock()
+    sp = HostSpeaker(clock, 16)
+    v = V.Voice(sp)
+    v.open(V.FlashStream(data))
+    v.volume = 256
+    v.say(("joueur", "n2"))
+    _run(v, clock, 2000000)
+    assert list(sp.plays[0][2]) == list(ref["joueur"]) + list(ref["n2"])
+
+
+class _Frozen:
+    DATA = b""
+
+
+def test_voice_open_prefers_the_file_then_the_frozen_voice_then_says_neither():
+    path = _vox()
+    f = V.open_voice(path, "fr")
+    assert not isinstance(f, V.FlashStream)
+    f.close()
+    try:
+        V.open_voice("/nowhere/xx.vox", "xx")
+    except OSError as e:
+        assert "no voice frozen in the firmware" in str(e)
+    else:
+        raise AssertionError("a voice was opened from nowhere")
+    with open(path, "rb") as f:
+        _Frozen.DATA = f.read()
+    sys.modules["voice_xx"] = _Frozen
+    try:
+        s = V.open_voice("/nowhere/xx.vox", "xx")
+        assert isinstance(s, V.FlashStream)
+        v = V.Voice(HostSpeaker(VirtualClock(), 16))
+        v.open(s)
+        assert v.has("n13") and v.rate == 8000
+    finally:
+        del sys.modules["voice_xx"]

@@ -30,11 +30,19 @@ console.warn = (...a) => {
   if (s.includes('invalid SIO address')) sioNoise++; // the inter-core FIFO: not modelled
   else err(s);
 };
-const warnings = [];
+// rp2040js's warnings, each kind once with its count (the first 200 kinds):
+// an unimplemented register the firmware reads is where the emulator and
+// the chip part (tools/pico/play.py unmodelled() checks a game's)
+const warnings = new Map();
+function warned(s) {
+  s = s.replace(/(write to 0x[0-9a-f]+): 0x-?[0-9a-f]+$/, '$1');   // the kind, not the value
+  if (warnings.has(s)) warnings.set(s, warnings.get(s) + 1);
+  else if (warnings.size < 200) warnings.set(s, 1);
+}
 const logger = {
   debug() {}, info() {},
-  warn(c, m) { if (warnings.length < 50) warnings.push(`${c}: ${m}`); },
-  error(c, m) { err(`[${c}] ${m}`); if (warnings.length < 50) warnings.push(`error ${c}: ${m}`); },
+  warn(c, m) { warned(`${c}: ${m}`); },
+  error(c, m) { err(`[${c}] ${m}`); warned(`error ${c}: ${m}`); },
 };
 
 const config = JSON.parse(process.argv[2] || '{}');
@@ -83,6 +91,17 @@ const machine = new Machine({
   bootrom, flash, config, logger, onSerial, onFlashWrite: () => { dirty = true; },
 });
 machine.recorder = new Recorder(machine, config);
+// A reset re-enumerates the USB device: on a real Pico the host's serial
+// port goes away and an open connection ends (mpremote must connect again,
+// as after `mpremote reset`).  The listening socket stays: the port comes
+// back once the board is up.
+machine.onReset = () => {
+  if (client) {
+    const c = client;
+    client = null;
+    c.destroy();
+  }
+};
 machine.powerOn('power-on');
 
 // ---- the runner: one goal at a time ----
@@ -154,7 +173,7 @@ function state() {
     now_us: machine.now() / 1000, resets: machine.resets, running: !!goal,
     reset_reason: machine.watchdog.reason, waiting: core.waiting, pc: core.PC >>> 0,
     flash_ops: machine.flashOps, serial_bytes: serialLen, usb_ready: machine.usb.ready,
-    client: !!client, port, alarms: alarmList(), stats: machine.stats, sio_noise: sioNoise, warnings: warnings.slice(0, 10), error: machine.error,
+    client: !!client, port, alarms: alarmList(), stats: machine.stats, sio_noise: sioNoise, warnings: [...warnings], error: machine.error,
   };
 }
 
@@ -221,6 +240,7 @@ const handlers = {
     if (goal && !goal.free) throw new Error('a run_until is in progress');
     machine.resetPending = null;
     machine.resets++;
+    machine.onReset('power-on');
     machine.powerOn('power-on');
     return state();
   },

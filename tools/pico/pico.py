@@ -177,14 +177,16 @@ class Pico:
         self._proc = subprocess.Popen(
             [self.node, os.path.join(HERE, "emu.mjs"), json.dumps(cfg)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._logf, cwd=HERE)
-        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader = threading.Thread(target=self._read, args=(self._proc,), daemon=True)
         self._reader.start()
         ready = self._wait("ready", timeout)
         self.port = ready.get("port")
         return self
 
-    def _read(self):
-        for line in self._proc.stdout:
+    def _read(self, proc):
+        # (proc, not self._proc: close() drops that while this thread may
+        # still be reading the last lines)
+        for line in proc.stdout:
             try:
                 msg = json.loads(line)
             except ValueError:
@@ -197,7 +199,7 @@ class Pico:
                 else:
                     self._answers[msg.get("id")] = msg
                 self._cond.notify_all()
-        code = self._proc.wait()
+        code = proc.wait()
         with self._cond:
             self._dead = code
             self._cond.notify_all()
@@ -261,6 +263,7 @@ class Pico:
         except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait()
+        self._reader.join(10)
         self._logf.close()
         self._proc = None
         if self._own_log:

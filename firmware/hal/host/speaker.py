@@ -6,17 +6,18 @@
 # after asking, what it records is what the board's DMA would have sent to
 # the PWM, stale samples of an underrun included.
 #
-#   sp = HostSpeaker(clock, gpio, n=512)   half the board's ring (1 KB: the
-#                                          heap budget of the 64-bit port
-#                                          has no more room), same behaviour
+#   sp = HostSpeaker(clock, gpio, n=RING)  the board's ring (drivers.voice.RING
+#                                          samples), same behaviour
 #   sp.plays      [[t_us, names, samples array('B') as sent, cut_at_us or None]]
 #   sp.level      the compare level now (128 = silence)
 #   sp.keep       False: record the phrases' times and names, not their samples
 from array import array
 
+from drivers.voice import CHUNK, RING
+
 
 class HostSpeaker:
-    def __init__(self, clock, gpio=None, n=512):
+    def __init__(self, clock, gpio=None, n=RING):
         if n & (n - 1):
             raise ValueError("speaker ring of %d samples: a power of two is needed" % n)
         self.clock = clock
@@ -26,7 +27,7 @@ class HostSpeaker:
         for i in range(n):
             ring[i] = 128
         self.ring = memoryview(ring)
-        self.scratch = memoryview(bytearray(256))
+        self.scratch = memoryview(bytearray(CHUNK))
         self.rate = 8000
         self.plays = []
         self.keep = True

@@ -5,7 +5,7 @@
 # interrupts, the pads' timestamps and the LED frames are untouched while
 # the box talks; drivers.voice only tops up the ring between loop passes.
 #
-#   sp = DmaSpeaker(gpio, n=1024, timer=3)  the ring: n 16-bit samples (128 ms)
+#   sp = DmaSpeaker(gpio, n=RING, timer=3)  the ring: n 16-bit samples (1024: 128 ms)
 #   sp.start(count), sp.played(), sp.stop(), sp.set_rate(hz), sp.expand
 #
 # The ring is read with the DMA's address wrap (RING_SIZE), which needs it
@@ -14,11 +14,25 @@
 # sample is a half-word write to the slice's CC register; the bus replicates
 # it into both halves, so channel A or B (whichever the pin is) gets it.
 # Pacing timer `timer` (0..3) of the DMA runs at sys_clk * X / Y = the rate.
+#
+# The one thing the CPU does per sample: widen it from the file's 8 bits to
+# the compare register's 16 with the volume, as the loop refills the ring.
+# A Thumb loop does it (10 instructions a sample, 0.3 us on the emulated
+# RP2040 against 0.7 us for the viper one, docs/voice.md): the RP2040 has no
+# DMA path that widens (a narrow write to an APB register is replicated
+# across the byte lanes, so a byte write of v sets CC_A to v * 257) and none
+# that multiplies.  Its source is compiled on the board when this module is
+# imported (the inline assembler is built into the rp2 port; mpy-cross for
+# the PC's frozen build and mypy would refuse the assembler's syntax in the
+# file itself); a port without the assembler gets the viper or plain loop.
 import machine
+import micropython
 import rp2
 import uctypes
 from array import array
 from micropython import const
+
+from drivers.voice import CHUNK, RING
 
 _PWM_BASE = const(0x40050000)
 _DMA_BASE = const(0x50000000)
@@ -28,12 +42,45 @@ _TREQ_TIMER0 = const(0x3B)
 _TOP = const(255)
 _MID = const(128)
 _ABORT_POLLS = const(1000)
-_SCRATCH = const(256)    # drivers.voice.CHUNK
 
 try:
     from drivers.voice_viper import expand as _expand
 except Exception:       # a port built without the native emitters
     from drivers.voice import expand as _expand
+
+# widen(src, n, dst, vol): for i < n, the half-word at dst + 2i =
+# 128 + (((byte at src + i) - 128) * vol >> 8); src a buffer or an address,
+# dst an address (drivers.voice.expand's arithmetic, asr = Python's >>)
+_WIDEN = '''
+@micropython.asm_thumb
+def widen(r0, r1, r2, r3):
+    add(r1, r1, r0)
+    b(test)
+    label(loop)
+    ldrb(r4, [r0, 0])
+    sub(r4, 128)
+    mul(r4, r3)
+    asr(r4, r4, 8)
+    add(r4, 128)
+    strh(r4, [r2, 0])
+    add(r0, 1)
+    add(r2, 2)
+    label(test)
+    cmp(r0, r1)
+    bne(loop)
+'''
+
+
+def _thumb_widen():
+    g = {"micropython": micropython}
+    try:
+        exec(_WIDEN, g)
+    except Exception:   # no inline assembler in this port
+        return None
+    return g["widen"]
+
+
+_widen = _thumb_widen()
 
 
 def _ratio(rate, sys_hz):
@@ -48,21 +95,21 @@ def _ratio(rate, sys_hz):
 
 
 class DmaSpeaker:
-    def __init__(self, gpio, n=1024, timer=3):
-        if n & (n - 1) or not 256 <= n <= 8192:
-            raise ValueError("speaker ring of %d samples: a power of two from 256 to 8192" % n)
+    def __init__(self, gpio, n=RING, timer=3):
+        if n & (n - 1) or not CHUNK <= n <= 8192:
+            raise ValueError("speaker ring of %d samples: a power of two from %d to 8192" % (n, CHUNK))
         self.gpio = gpio
         self.n = n
         self.timer = timer
-        self.expand = _expand
+        self.expand = self._expand_thumb if _widen is not None else _expand
         # n half-words aligned on 2n bytes, inside an array of 2n half-words
         self._mem = array("H", bytes(4 * n))
         base = uctypes.addressof(self._mem)
         skip = (-base) % (2 * n)
         self.ring = memoryview(self._mem)[skip // 2:skip // 2 + n]
         # the file's bytes go to the larger piece outside the ring (>= n bytes)
-        at = base if skip >= _SCRATCH else base + skip + 2 * n
-        self.scratch = memoryview(uctypes.bytearray_at(at, _SCRATCH))
+        at = base if skip >= CHUNK else base + skip + 2 * n
+        self.scratch = memoryview(uctypes.bytearray_at(at, CHUNK))
         self._ring_addr = base + skip
         for i in range(n):
             self.ring[i] = _MID
@@ -86,6 +133,16 @@ class DmaSpeaker:
         self.rate = 0
         self.count = 0
         self.set_rate(8000)
+
+    def _expand_thumb(self, src, n, ring, pos, mask, vol):
+        """drivers.voice.expand by the Thumb loop: ring is this ring."""
+        j = pos & mask
+        k = mask + 1 - j
+        if n <= k:
+            _widen(src, n, self._ring_addr + 2 * j, vol)
+        else:           # across the ring's end: two runs
+            _widen(src, k, self._ring_addr + 2 * j, vol)
+            _widen(uctypes.addressof(src) + k, n - k, self._ring_addr, vol)
 
     def set_rate(self, rate):
         x, y = _ratio(rate, machine.freq())

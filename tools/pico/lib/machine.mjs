@@ -96,6 +96,21 @@ export class Machine {
       const y = v & 0xffff;
       return x && y ? ((y / x) * 1e6) / mcu.clkSys : 0;
     };
+    // DREQ_PWM_WRAP0..7: rp2040js raises the request at a slice's wrap and
+    // never lowers it, so a channel paced by it ran unpaced from the first
+    // wrap on.  On the chip a wrap is one request: one transfer.
+    const proto = Object.getPrototypeOf(dma.channels[0]);
+    for (const ch of dma.channels) {
+      ch.scheduleTransfer = function scheduleTransfer() {
+        const t = this.treqValue;
+        if (t < 24 || t > 31) return proto.scheduleTransfer.call(this);
+        if (dma.dreq[t]) {
+          dma.dreq[t] = false;
+          this.transferAlarm.schedule(0);
+        }
+        return undefined;    // else the next wrap (setDREQ) schedules it
+      };
+    }
     // CHAN_ABORT (0x444): rp2040js aborts on the write but does not model
     // the read, which falls to "unimplemented" and reads 0xffffffff.  The
     // datasheet's abort is "write the bits, then wait until they read 0":
@@ -127,6 +142,7 @@ export class Machine {
 
   reset(reason) {
     this.resets++;
+    if (this.onReset) this.onReset(reason);
     this.powerOn(reason, this.resetPending);
     this.resetPending = null;
   }
