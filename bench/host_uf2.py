@@ -6,16 +6,26 @@ sources (`mp-unix-32`: .mpy tree, or the box frozen into the port).
 
 Figures: free heap after boot, peak live heap of each game (the box's own
 `heap peak` line: sampled after a collection at quiet moments), and a soak:
-games in a row in one box (all three games, on pico_matrix and pico_oled),
-no MemoryError, the live heap in the menu after each game against the one
-after the first.  The goals: frozen <= 64 KB peak (40 KB hoped), .mpy
-<= 128 KB (96 KB hoped).
+games in a row in one box (the three games in turn, on pico_matrix and
+pico_oled), no MemoryError, the live heap in the menu after each game
+against the one after the first.  The goals: frozen <= 64 KB peak (40 KB
+hoped), .mpy <= 128 KB (96 KB hoped).
 
-Slow on the emulator (a game takes minutes of wall time): BENCH_SOAK_GAMES
-(default 30) sets the soak's length, BENCH_QUICK skips the emulator, and
-nothing runs without the MicroPython sources or the emulator's inputs (a
-row says why)."""
+On the emulator the soak's first three games are the per-game figures (one
+box per build and board: a soak job); the jobs run BENCH_EMU_JOBS at a time
+(default 2), each in its own process, and every row is also appended to
+build/bench_uf2.jsonl as soon as it is measured (a run cut short keeps what
+it measured).  Slow: a game is minutes of emulation, 5-15 minutes of wall
+time on a shared machine, so the 30-game soak (BENCH_SOAK_GAMES, default
+30) takes hours; BENCH_QUICK skips the emulator, and nothing runs without
+the MicroPython sources or the emulator's inputs (a row says why).
+
+    python bench/host_uf2.py                    # every row, as make bench
+    python bench/host_uf2.py --job frozen pico_matrix 3   # one soak job
+"""
+import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,19 +39,27 @@ import app_heap  # noqa: E402
 EMU = "rp2040-emulated"
 UNIX = "mp-unix-32"
 BUILDS = (("frozen", "frozen UF2"), ("mpy", ".mpy on flash"))
+LABEL = dict(BUILDS)
 NAMES = {"batawaf": "Bata-waf", "bataille": "Bataille court", "tape": "Tape-treize 4 players"}
 SOAK_BOARDS = ("pico_matrix", "pico_oled")
+PEAK_BOARD = "pico_matrix"
+JSONL = os.path.join(ROOT, "build", "bench_uf2.jsonl")
+PICO_HEAP = 240 * 1024
 
 
 def soak_games(n):
-    """n games: the three games in turn, with their players."""
+    """n games: the three games in turn, with their players and options."""
     games = [(g, p, o) for g, p, o in app_heap.GAMES]
     return [games[i % len(games)] for i in range(n)]
 
 
+def n_soak():
+    return int(os.environ.get("BENCH_SOAK_GAMES", 30))
+
+
 def unix_rows():
     rows = []
-    n = int(os.environ.get("BENCH_SOAK_GAMES", 30))
+    n = n_soak()
     ports = {}
     try:
         ports["mpy"] = app_heap.micropython32()
@@ -54,7 +72,7 @@ def unix_rows():
             t = tree if build == "mpy" else None
             exe = ports[build]
             for game, players, _ in app_heap.GAMES:
-                ok, peak, out = app_heap.run_game(t, game, players, 240 * 1024, exe=exe)
+                ok, peak, out = app_heap.run_game(t, game, players, PICO_HEAP, exe=exe)
                 lines = app_heap.heap_lines(out)
                 p = [a for tag, a, f in lines if tag == "peak"]
                 rows.append(("box memory: %s peak live heap, %s" % (NAMES[game], label),
@@ -62,12 +80,15 @@ def unix_rows():
             for board in SOAK_BOARDS:
                 games = [(g, p) for g, p, o in soak_games(n)]
                 bpath = os.path.join(ROOT, "boards", board + ".json")
-                ok, out = app_heap.soak(t, games, 240 * 1024, board=bpath, exe=exe, timeout=3600)
+                ok, out = app_heap.soak(t, games, PICO_HEAP, board=bpath, exe=exe, timeout=3600)
                 rows += soak_rows(ok, app_heap.heap_lines(out), n, board, label, UNIX)
     return rows
 
 
 def soak_rows(ok, lines, n, board, label, interp):
+    """The soak's rows from its heap lines: games completed, the most the
+    heap in the menu after a game rose above the first one's, the highest
+    peak."""
     after = app_heap.menu_after_each_game(lines)
     peaks = [a for t, a, f in lines if t == "peak"]
     rows = [("box memory: soak on %s, %s: games completed of %d (no MemoryError)" % (board, label, n),
@@ -80,64 +101,107 @@ def soak_rows(ok, lines, n, board, label, interp):
     return rows
 
 
-def emulator_rows():
+def emulator_ready():
+    """None when the emulator can run, else a row saying why not."""
     from tools.pico import pico as P
-    import pico_box
     try:
         P.find_input(P.BOOTROM_NAME, env="PICO_BOOTROM")
         P.find_input(P.UF2_NAME, env="PICO_UF2")
     except P.MissingInput as e:
-        return [("box memory: emulated RP2040 not run (%s)" % e, None, "", EMU)]
+        return ("box memory: emulated RP2040 not run (%s)" % e, None, "", EMU)
     if not P.node_ready():
-        return [("box memory: emulated RP2040 not run (make pico-deps)", None, "", EMU)]
-    import subprocess
-    rows = []
-    n = int(os.environ.get("BENCH_SOAK_GAMES", 30))
-    with tempfile.TemporaryDirectory(prefix="box_emu_") as d:
-        def box(build, board):
-            flash = os.path.join(d, "flash-%s-%s.bin" % (build, board))
-            if build == "frozen":
-                uf2 = os.path.join(d, "box-%s.uf2" % board)
-                r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "firmware",
-                                    "--board", board, "--out", uf2], capture_output=True, text=True, cwd=ROOT)
-                if r.returncode:
-                    raise RuntimeError(r.stderr[-2000:])
-                return pico_box.Box(uf2=uf2, flash=flash, board=board, fresh=True)
-            from tools.pico import images
-            images.copy_of(board, flash)
-            return pico_box.Box(flash=flash, board=board, fresh=False)
+        return ("box memory: emulated RP2040 not run (make pico-deps)", None, "", EMU)
+    return None
 
-        for build, label in BUILDS:
-            b = box(build, "pico_matrix")
-            try:
-                b.start()
+
+def make_box(build, board, d):
+    """The box of a build on an emulated Pico: the UF2 from a blank flash,
+    or the stock MicroPython with the .mpy files `make flash` copies."""
+    import pico_box
+    flash = os.path.join(d, "flash-%s-%s.bin" % (build, board))
+    if build == "frozen":
+        uf2 = os.path.join(d, "box-%s.uf2" % board)
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "firmware",
+                            "--board", board, "--out", uf2], capture_output=True, text=True, cwd=ROOT)
+        if r.returncode:
+            raise RuntimeError("tools/uf2.py firmware --board %s failed:\n%s" % (board, r.stderr[-2000:]))
+        return pico_box.Box(uf2=uf2, flash=flash, board=board, fresh=True)
+    from tools.pico import images
+    images.copy_of(board, flash)
+    return pico_box.Box(flash=flash, board=board, fresh=False)
+
+
+def emit(row):
+    """One row: to stdout (the parent reads it) and to build/bench_uf2.jsonl."""
+    line = json.dumps(list(row))
+    print(line, flush=True)
+    os.makedirs(os.path.dirname(JSONL), exist_ok=True)
+    with open(JSONL, "a") as f:
+        f.write(json.dumps({"t": time.strftime("%Y-%m-%d %H:%M:%S"), "row": list(row)}) + "\n")
+
+
+def job(build, board, n):
+    """One soak job on the emulator: boot, n games in a row; on PEAK_BOARD
+    the free heap after boot and each game's peak (its first time) too.
+    Rows go out as they are measured."""
+    label = LABEL[build]
+    seen = set()
+    ok = True
+    with tempfile.TemporaryDirectory(prefix="box_emu_") as d:
+        b = make_box(build, board, d)
+        try:
+            b.start()
+            if board == PEAK_BOARD:
                 boot = [f for t, a, f in b.lines() if t == "boot"]
-                rows.append(("box memory: free heap after boot, %s" % label, boot[0] if boot else None,
-                             "bytes", EMU))
-                for game, players, opts in app_heap.GAMES:
-                    t0 = time.time()
-                    lines = b.play(game, players, opts)
-                    p = [a for t, a, f in lines if t == "peak"]
-                    rows.append(("box memory: %s peak live heap, %s" % (NAMES[game], label),
-                                 p[0] if p else None, "bytes", EMU))
-                    print("  [emulated %s, %s: %.0f s wall]" % (label, game, time.time() - t0), file=sys.stderr)
-            finally:
-                b.close()
-        for build, label in BUILDS:
-            for board in SOAK_BOARDS:
-                b = box(build, board)
-                ok = True
-                try:
-                    b.start()
-                    for game, players, opts in soak_games(n):
-                        b.play(game, players, opts)
-                except Exception as e:     # the soak row says how far it went
-                    print("  [soak %s %s stopped: %s]" % (label, board, e), file=sys.stderr)
-                    ok = False
-                finally:
-                    lines = b.lines()
-                    b.close()
-                rows += soak_rows(ok, lines, n, board, label, EMU)
+                emit(("box memory: free heap after boot, %s" % label, boot[0] if boot else None, "bytes", EMU))
+            for i, (game, players, opts) in enumerate(soak_games(n)):
+                t0 = time.time()
+                lines = b.play(game, players, opts)
+                p = [a for t, a, f in lines if t == "peak"]
+                print("  [emulated %s on %s, game %d/%d %s: peak %s, %.0f s wall]"
+                      % (label, board, i + 1, n, game, p[0] if p else "?", time.time() - t0),
+                      file=sys.stderr, flush=True)
+                if board == PEAK_BOARD and game not in seen:
+                    seen.add(game)
+                    emit(("box memory: %s peak live heap, %s" % (NAMES[game], label),
+                          p[0] if p else None, "bytes", EMU))
+        except Exception as e:     # the soak's rows say how far it went
+            print("  [soak %s on %s stopped: %s]" % (label, board, e), file=sys.stderr, flush=True)
+            ok = False
+        finally:
+            lines = b.lines()
+            b.close()
+    for row in soak_rows(ok, lines, n, board, label, EMU):
+        emit(row)
+    return ok
+
+
+def emulator_rows():
+    why = emulator_ready()
+    if why is not None:
+        return [why]
+    n = n_soak()
+    jobs = [(build, board) for build, _ in BUILDS for board in SOAK_BOARDS]
+    width = max(1, int(os.environ.get("BENCH_EMU_JOBS", 2)))
+    rows = []
+    running = []
+    while jobs or running:
+        while jobs and len(running) < width:
+            build, board = jobs.pop(0)
+            p = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--job", build, board, str(n)],
+                                 stdout=subprocess.PIPE, text=True, cwd=ROOT)
+            running.append((build, board, p))
+        time.sleep(2)
+        for item in list(running):
+            build, board, p = item
+            if p.poll() is None:
+                continue
+            running.remove(item)
+            got = [tuple(json.loads(ln)) for ln in p.stdout.read().splitlines() if ln.startswith("[")]
+            if not got:
+                got = [("box memory: soak on %s, %s: the job failed (exit %d)" % (board, LABEL[build], p.returncode),
+                        None, "", EMU)]
+            rows += got
     return rows
 
 
@@ -149,5 +213,7 @@ def bench_box_memory_where_it_runs():
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 5 and sys.argv[1] == "--job":
+        sys.exit(0 if job(sys.argv[2], sys.argv[3], int(sys.argv[4])) else 1)
     for row in bench_box_memory_where_it_runs():
         print(row)

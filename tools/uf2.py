@@ -280,6 +280,9 @@ def voices():
 
 def frozen_hash(board_json):
     h = hashlib.sha256()
+    # 2: the UF2s cached before configured_here() may hold another clone's
+    # box (a build/ copied from elsewhere): not reused
+    h.update(b"2\0")
     for p in frozen_files(board_json):
         h.update(os.path.relpath(p, ROOT).encode() + b"\0")
         with open(p, "rb") as f:
@@ -369,6 +372,9 @@ def firmware(board, src=None, out=None):
     # environment (cmake's find_package), or pico-sdk tries to download it
     env = clean_env(picotool_ROOT=prefix)
     if not configured_here(bdir):
+        # a build directory configured elsewhere (build/ copied from another
+        # clone): its Makefiles write to that other place, and the UF2 found
+        # here would be the one of whatever was frozen there, silently
         shutil.rmtree(bdir, ignore_errors=True)
     if not os.path.exists(os.path.join(bdir, "Makefile")):
         port = os.path.join(s.mp, "ports", "rp2")
@@ -378,12 +384,29 @@ def firmware(board, src=None, out=None):
     log_run(["make", "-C", bdir, "-j", jobs()], s.log, env=env)
     uf2 = os.path.join(bdir, "firmware.uf2")
     check_frozen(os.path.join(bdir, "frozen_content.c"))
+    with open(uf2, "rb") as f:
+        image = f.read()
+    if not frozen_board_in(image, " ".join(text.split())):
+        raise SystemExit("the firmware built (%s) does not hold boards/%s.json: its frozen code is not "
+                         "this clone's (remove %s and build again)" % (uf2, name, bdir))
     check_fits(os.path.join(bdir, "firmware.bin"), os.path.join(s.mp, "ports", "rp2", "boards", mp_board))
     os.makedirs(os.path.dirname(cached), exist_ok=True)
     shutil.copy(uf2, cached)
     shutil.copy(uf2, out)
     print("%s (%d KB, %.0f s)" % (os.path.relpath(out, ROOT), os.path.getsize(out) // 1024, time.time() - t0))
     return out
+
+
+def frozen_board_in(uf2_bytes, board_text):
+    """Whether a UF2 holds the board file's text (frozen as data): its
+    blocks' payloads put back together in flash order."""
+    import struct
+    parts = []
+    for i in range(0, len(uf2_bytes) - 511, 512):
+        addr, size = struct.unpack_from("<II", uf2_bytes, i + 12)
+        parts.append((addr, uf2_bytes[i + 32:i + 32 + min(size, 476)]))
+    parts.sort()
+    return board_text.encode() in b"".join(p for a, p in parts)
 
 
 def check_fits(binary, board_dir, flash=2048 * 1024):

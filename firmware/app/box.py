@@ -57,12 +57,16 @@ LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for
 # (lit pad, click) by a few ms, well within the 50 ms promise.  Measured on
 # the emulated RP2040, an idle pass costs ~2 ms: with 2 ms sleeps the box
 # spent half its time polling nothing.
-IDLE_SLEEP_MS = const(8)
+_IDLE_SLEEP_MS = const(8)
 MAX_PLAYERS = {"bataille": 4, "batawaf": 4, "tape": 8}   # B1, W1, T1
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 # MicroPython: what a game does not use (menus, settings, the self-test, the
 # finished game's engine) leaves the heap while it is not needed and is
 # imported again after; CPython keeps every module (nothing to gain there).
+# Kept (issue 13 asked whether the frozen build made it pointless): on the
+# 32-bit port it saves ~1 KB of peak per game frozen but 5-6 KB with the
+# .mpy files of `make flash` (Tape-treize 120.5 KB peak live, 126.3 KB
+# without it, of the 128 KB must), which a box flashed that way still runs.
 _LEAN = sys.implementation.name == "micropython"
 
 
@@ -235,7 +239,7 @@ class App:
             if busy() or sound() is not None:
                 sleep(LOOP_SLEEP_MS)
             else:
-                sleep(IDLE_SLEEP_MS)
+                sleep(_IDLE_SLEEP_MS)
 
     def tick(self):
         now = self.clock.ticks_us()
@@ -373,10 +377,12 @@ class App:
         elif st == "end":
             if self.since_ms() >= _END_MIN_MS:
                 if _LEAN:
-                    # the finished engine goes before the menus come back
-                    # (the view keeps what the screens show)
+                    # the finished engine and its screen go before the menus
+                    # come back (the view keeps what the screens show): the
+                    # heap after a game is the same whichever game it was
                     self.game = None
-                    forget("games.bataille", "games.tape")
+                    self.taps = None
+                    forget("games.bataille", "games.tape", "gfx.tape", "gfx.table", "app.taps")
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
             if self.since_ms() >= _ERROR_MIN_MS:
@@ -411,11 +417,15 @@ class App:
                 if key == arg:
                     st[key] = _menus().cycle(vals, st[key])
             self.apply_settings()
+            # saved as it changes (a menu: no game, no slap window), so a
+            # box switched off in its menus keeps it
+            self.save_settings()
         elif action == "opt":
             game, key = arg.split(":")
             for kk, vals in _settings().CHOICES[game]:
                 if kk == key:
                     st["opts"][game][key] = _menus().cycle(vals, st["opts"][game][key])
+            self.save_settings()
         elif action == "again":
             self.begin_game(self.game_name, self.pads_in, t)
         elif action == "selftest":

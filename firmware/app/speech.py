@@ -12,8 +12,10 @@
 #                              valid one (T6)
 #   end                        the winners named: "Joueur deux ... gagné !"
 #                              (up to three winners; more share "gagné !")
+from core.compat import const
+
 _NUMBERS = ("n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11", "n12", "n13")
-_MAX_NAMED = 3
+_MAX_NAMED = const(3)
 
 
 def words(game, ev, values, hidden_count=False):

@@ -4,10 +4,6 @@
 # same screens.
 from core import cards
 
-# Events that end a visible step of Bataille / Bata-waf: after them the next
-# step is a new duel, which waits for the players' pads.
-DUEL_OVER = ("take", "end")
-
 
 def seat_sides(pads, n_pads):
     """The side of a square box each player sits on (0 front, 1 left,

@@ -6,11 +6,13 @@
 # drawing a number allocates nothing, and CPython and MicroPython give the
 # same numbers for the same seed (the stdlib `random` would not).
 
-M16 = 0xFFFF
+from core.compat import const
+
+_M16 = const(0xFFFF)
 
 
 def _rotl(x, k):
-    return ((x << k) | (x >> (16 - k))) & M16
+    return ((x << k) | (x >> (16 - k))) & _M16
 
 
 class Rng:
@@ -21,13 +23,13 @@ class Rng:
         seed = int(seed)
         if seed < 0:
             raise ValueError("seed must be 0 or more")
-        self.s0 = seed & M16
-        self.s1 = (seed >> 16) & M16
+        self.s0 = seed & _M16
+        self.s1 = (seed >> 16) & _M16
         # Fold any higher bits in, so every seed up to 2**64 means something.
         seed >>= 32
         while seed:
-            self.s0 ^= seed & M16
-            self.s1 ^= (seed >> 16) & M16
+            self.s0 ^= seed & _M16
+            self.s1 ^= (seed >> 16) & _M16
             seed >>= 32
         if self.s0 == 0 and self.s1 == 0:
             self.s0 = 0x9E37  # the all-zero state is the one fixed point
@@ -38,9 +40,9 @@ class Rng:
     def next16(self):
         s0 = self.s0
         s1 = self.s1
-        r = (_rotl((s0 + s1) & M16, 9) + s0) & M16
+        r = (_rotl((s0 + s1) & _M16, 9) + s0) & _M16
         s1 ^= s0
-        self.s0 = _rotl(s0, 13) ^ s1 ^ ((s1 << 5) & M16)
+        self.s0 = _rotl(s0, 13) ^ s1 ^ ((s1 << 5) & _M16)
         self.s1 = _rotl(s1, 10)
         return r
 

@@ -21,10 +21,11 @@ class NullPwm:
         pass
 
 
-# Notes by name, equal temperament (A4 = 440 Hz), for the sound designers.
-NOTES = {"C4": 262, "D4": 294, "E4": 330, "F4": 349, "G4": 392, "A4": 440, "B4": 494,
-         "C5": 523, "D5": 587, "E5": 659, "F5": 698, "G5": 784, "A5": 880, "B5": 988,
-         "C6": 1047, "E6": 1319, "G6": 1568}
+# Notes for the sound designers (app.sounds writes Hz), equal temperament:
+# C4 262, D4 294, E4 330, F4 349, G4 392, A4 440, B4 494, C5 523, D5 587,
+# E5 659, F5 698, G5 784, A5 880, B5 988, C6 1047, E6 1319, G6 1568.  (No
+# table in the code: nothing read it, and its 18 names were interned in the
+# heap of every box, issue 13.)
 
 
 class Buzzer:

@@ -197,10 +197,14 @@ class Bataille:
         self.deck = bytearray(size)
         # B5 cycle watch, preallocated: snapshot = n counts + every card
         # (the table is empty when it is taken), _SLOTS kept and one spare.
+        # Only an ordered pickup can cycle (the watch runs for it alone): a
+        # shuffled one, the box's default, keeps no room for it (1.8 KB of
+        # the Pico's heap for two players, issue 13).
         self.snap_len = n + size
-        self.slots = bytearray(self.snap_len * (_SLOTS + 1))
-        self.slot_base = [s * self.snap_len for s in range(_SLOTS + 1)]
-        self.slot_hash = [0] * _SLOTS
+        k = _SLOTS if self.ordered else -1
+        self.slots = bytearray(self.snap_len * (k + 1))
+        self.slot_base = [s * self.snap_len for s in range(k + 1)]
+        self.slot_hash = [0] * (k if k > 0 else 0)
         self._reset()
 
     def new_game(self, seed, hands=None):

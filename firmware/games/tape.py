@@ -68,10 +68,10 @@ _STALE = const(-(1 << 29) - 1000)
 # since the epoch, but never below _STALE).
 _NO_SLAP = const(-(1 << 29) - 2000)
 
-# Card names made once (C2): the log of every turn names a card, and a
-# take names the whole pile; 52 short strings cost less than a string per
-# card per turn.
-_NAMES = tuple([_cards.name(c) for c in range(52)])
+# Card names (C2) are made as the log needs them: a short string a card
+# laid, garbage at once; a table of the 52 made at import would live for
+# ever, 1.9 KB of the Pico's heap (issue 13: the frozen build's peak).
+_name = _cards.name
 
 # Phases (what the screen shows).
 PLAY = const(0)      # waiting for the next card (tempo timer, or the player's press)
@@ -80,7 +80,7 @@ FALSE = const(2)     # a false slap is being collected (T8, false_window)
 _SETTLE = const(3)    # after a take (T9): presses ignored
 _PAUSE = const(4)     # between rounds
 _DONE = const(5)
-PHASE_NAMES = ("play", "window", "false", "settle", "pause", "done")
+_PHASE_NAMES = const(("play", "window", "false", "settle", "pause", "done"))
 
 
 def normalize(options):
@@ -219,7 +219,7 @@ class Tape:
         return self.phase == WINDOW
 
     def phase_name(self):
-        return PHASE_NAMES[self.phase]
+        return _PHASE_NAMES[self.phase]
 
     def slapped(self):
         """Players who slapped in the window or false slap being collected."""
@@ -454,7 +454,7 @@ class Tape:
             for c in hands[p]:
                 self.hands[p].push_bottom(c)
         self.pile_n = 0
-        self.log.emit(self._base_ms + us // 1000, "deal", self.dealer, [[_NAMES[c] for c in h] for h in hands])
+        self.log.emit(self._base_ms + us // 1000, "deal", self.dealer, [[_name(c) for c in h] for h in hands])
         self.turn = first
         self.said = 0
         self._play_from(us)
@@ -476,7 +476,7 @@ class Tape:
             self.pile[self.pile_n] = c
             self.pile_n += 1
             self.cards_laid += 1
-            self.log.emit(ms, "flip", p, _NAMES[c], True)
+            self.log.emit(ms, "flip", p, _name(c), True)
             if not len(h):
                 self.log.emit(ms, "out", p)
             rule = self._rule_holds(n)
@@ -607,7 +607,7 @@ class Tape:
         for i in range(self.pile_n):
             c = self.pile[i]
             h.push_bottom(c)
-            names.append(_NAMES[c])
+            names.append(_name(c))
         self.pile_n = 0
         self.log.emit(self._base_ms + us // 1000, "take", p, names)
         self.takes += 1

@@ -3,7 +3,8 @@
 # blank flash, no file copied: it boots into its menu (the first menu frame
 # is the host HAL's, LED for LED), plays a Bataille through its pads' pins
 # (its heap lines, docs/app.md, within the frozen build's 64 KB), and keeps
-# its settings across a power cycle.  The UF2 is built from the MicroPython
+# its settings across a power cycle; the UF2 of every other board boots into
+# its menu too, the picture the host's.  The UF2 is built from the MicroPython
 # sources in ../shared/pico (tools/uf2.py; cached in build/mp).
 import os
 import subprocess
@@ -30,11 +31,11 @@ def build_uf2(board, out):
     return out
 
 
-def host_first_frame():
+def host_first_frame(board=BOARD):
     """(frames put, the last one's words) after the host box's first tick."""
     import hal
     import main
-    app = main.main(os.path.join(ROOT, "boards", BOARD + ".json"), hal.open_host, run=False)
+    app = main.main(os.path.join(ROOT, "boards", board + ".json"), hal.open_host, run=False)
     app.tick()
     return app.hal.display.out.puts, list(app.hal.display.out.last)
 
@@ -135,3 +136,44 @@ def test_uf2_talks_from_the_voice_frozen_in_flash(box):
     assert "SAID" in out and out.split("SAID")[1].split()[1] == "0", out[-1500:]
     starts = talk.speaker_starts(box.pico)[before:]
     assert starts and starts[-1]["count"] == n1, starts
+
+
+# The UF2 of each other board (its own board file frozen in; the Zero is
+# another MicroPython board build), one boot each from a blank flash: its
+# first menu picture is the host's, pixel for pixel (the OLED's and the
+# e-ink's decoded from the bus by tools/pico/displays.py), LED for LED on a
+# matrix.
+OTHER_BOARDS = [b for b in ("pico_oled", "pico_eink", "rp2040_zero")
+                if os.path.exists(os.path.join(ROOT, "boards", b + ".json"))]
+
+
+@pytest.mark.parametrize("board", OTHER_BOARDS)
+def test_uf2_of_each_board_boots_from_a_blank_flash_into_the_host_menu(board, emulator, tmp_path):
+    from tools.pico import displays
+    uf2 = build_uf2(board, str(tmp_path / "box.uf2"))
+    p = emulator(uf2=uf2, flash=str(tmp_path / "flash.bin"), fresh=True,
+                 board=os.path.join(ROOT, "boards", board + ".json"))
+    kind = displays.load_board(board).display.kind
+    if kind == "ws2812":
+        from drivers.ws2812 import wire_bytes
+        puts, words = host_first_frame(board)
+        end = p.now_us + pico_box.BOOT_MAX_US
+        while len(p.events("ws2812")) < puts and p.now_us < end:
+            p.run_for(250000)
+        want = b"".join(wire_bytes(w) for w in words)
+        assert any(want)
+        assert frame_bytes(p, puts - 1) == want, board
+    else:
+        scr = displays.PicoScreen(p, board)
+        end = p.now_us + pico_box.BOOT_MAX_US
+        while p.now_us < end and not [f for f in scr.model.frames if f.kind in ("transfer", "full", "partial")]:
+            p.run_for(250000)
+            scr.update()
+        got = [f for f in scr.model.frames if f.kind in ("transfer", "full", "partial")]
+        assert got, "%s: no picture in %.0f s emulated:\n%s" % (board, p.now_us / 1e6, p.serial_text()[-1500:])
+        want = displays.host_frame(board, "menu")
+        assert got[0] == want, "%s: %s\n%s" % (board, got[0].diff(want), got[0].text())
+    text = p.serial_text()
+    assert "Traceback" not in text and "bad board file" not in text, text[-2000:]
+    assert [t for t, a, f in pico_box.heap_lines(text)][:2] == ["boot", "menu"], text[-2000:]
+    assert [e["reason"] for e in p.events("reset")] == ["power-on"]

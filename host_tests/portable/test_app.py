@@ -348,6 +348,41 @@ def test_app_settings_remembered_across_power_cycles():
     assert app2.tab["settings"] == "Settings"
 
 
+def test_app_a_changed_setting_is_kept_across_a_power_cut_in_the_menus():
+    # a setting (volume, language, sound mode) or a game option is saved as
+    # it changes: the power cut while the box is still in its menus, the
+    # box comes back with it (no game chosen in between)
+    def tap(hal, app, k):
+        hal.pads.tap(k, hal.clock.now + 1000)
+        run_ticks(hal, app, 200000)
+
+    def choose(hal, app, action, arg):
+        n = 0
+        while app.items[app.sel][2:] != (action, arg):
+            tap(hal, app, 0)
+            n += 1
+            assert n <= len(app.items), (action, arg, app.items)
+        tap(hal, app, 1)
+
+    hal = app_hal.Hal(4)
+    app = box.App(hal, seed=1)
+    want = _set.defaults()
+    choose(hal, app, "go", "settings")
+    for key in ("volume", "lang", "sound"):
+        choose(hal, app, "set", key)
+        assert app.settings[key] != want[key]
+        want[key] = app.settings[key]
+        assert box.App(hal, seed=1).settings == want, key     # the power cut
+    choose(hal, app, "go", "home")
+    choose(hal, app, "go", "options")
+    choose(hal, app, "go", "opts:tape")
+    choose(hal, app, "opt", "tape:mode")
+    assert app.settings["opts"]["tape"]["mode"] != want["opts"]["tape"]["mode"]
+    again = box.App(hal, seed=1)
+    assert again.settings["opts"]["tape"]["mode"] == app.settings["opts"]["tape"]["mode"]
+    assert again.state == "menu" and again.settings["game"] == want["game"]
+
+
 def test_app_corrupt_settings_fall_back_to_defaults_and_say_so():
     for text in ("{not json", '{"lang": "de"}\n#0000\n'):
         hal = app_hal.Hal(4, files={_set.NAME: text})

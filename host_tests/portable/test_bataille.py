@@ -727,11 +727,12 @@ def test_b5_ordered_game_that_cycles_is_a_draw_within_two_cycle_lengths():
 def test_b5_cycle_watch_is_bounded_and_off_for_shuffled_pickup():
     g, lg = game(CYCLING, {"addition": True, "down": 1})
     g.log = None
-    size = len(g.slots)
     g.play()
     assert g.reason == "all_cards" and g.watch_k == 0
+    assert len(g.slots) == 0        # shuffled pickup: no room kept for a watch that never runs
     g, lg = game(CYCLING, CYCLING_OPTS)
     g.log = None
+    size = len(g.slots)
     g.play()
     assert g.reason == "cycle"
     assert len(g.slots) == size == (32 + 1) * (2 + 52)   # 1.8 KB, whatever the length

@@ -1,0 +1,27 @@
+# The Pico port of the HAL: open_board() makes the Hal of a board from the
+# rp2 parts (PIO pads, DMA speaker, machine.WDT).  hal.open_board calls it
+# (hal/__init__.py).
+from hal import Hal, _as_board
+
+
+def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
+    """The Pico: every part from the board file (a path, a name under boards/
+    or a Board).  The watchdog is made but not started: main.py starts it
+    once the box is up (it cannot be stopped)."""
+    from hal.rp2.clock import BoardClock
+    from hal.rp2.pads import Rp2Pads
+    from hal.rp2.display import open_display
+    from hal.rp2.parts import open_leds, open_buzzer, open_storage, open_menu
+    from hal.rp2.watchdog import Rp2Watchdog
+    b = _as_board(board)
+    clock = BoardClock()
+    pads = Rp2Pads(b.pad_pins(), clock)
+    leds = open_leds(b)
+    display = open_display(b, clock)
+    hal = Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(storage_root),
+              Rp2Watchdog(watchdog_ms), True, open_menu(b, clock))
+    if b.speaker_pin is not None:
+        from drivers.voice import Voice
+        from hal.rp2.speaker import DmaSpeaker
+        hal.voice = Voice(DmaSpeaker(b.speaker_pin))
+    return hal
