@@ -10,6 +10,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from mp import micropython_bin  # noqa: E402
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+# the box's `heap <tag> <alloc> <free>` lines, parsed as the emulator's runs do
+from tools.pico.play import heap_lines  # noqa: E402,F401
 
 BOARD = os.path.join(ROOT, "boards", "pico_matrix.json")
 GAMES = (("batawaf", 2, None), ("bataille", 2, {"length": "court"}),
@@ -143,17 +147,6 @@ def need(make):
         if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
             raise
         pytest.skip("no MicroPython sources: " + str(e).splitlines()[0])
-
-
-def heap_lines(out):
-    """The box's `heap <tag> <mem_alloc> <mem_free>` console lines:
-    [(tag, alloc, free)]."""
-    found = []
-    for ln in out.splitlines():
-        w = ln.split()
-        if len(w) == 4 and w[0] == "heap" and w[2].isdigit() and w[3].isdigit():
-            found.append((w[1], int(w[2]), int(w[3])))
-    return found
 
 
 def build_tree(dst):
