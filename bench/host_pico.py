@@ -35,16 +35,10 @@ BOARD = "pico_matrix"
 
 def _ready():
     from tools.pico import pico as P
-    try:
-        P.find_input(P.BOOTROM_NAME, env="PICO_BOOTROM")
-        P.find_input(P.UF2_NAME, env="PICO_UF2")
-    except P.MissingInput as e:
-        sys.stderr.write("bench: no emulated RP2040: %s\n" % e)
-        return False
-    if not P.node_ready():
-        sys.stderr.write("bench: no emulated RP2040: run `make pico-deps`\n")
-        return False
-    return True
+    why = P.not_ready()
+    if why:
+        sys.stderr.write("bench: no emulated RP2040: %s\n" % why)
+    return why is None
 
 
 def _image(tmp):

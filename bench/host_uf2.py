@@ -104,14 +104,8 @@ def soak_rows(ok, lines, n, board, label, interp):
 def emulator_ready():
     """None when the emulator can run, else a row saying why not."""
     from tools.pico import pico as P
-    try:
-        P.find_input(P.BOOTROM_NAME, env="PICO_BOOTROM")
-        P.find_input(P.UF2_NAME, env="PICO_UF2")
-    except P.MissingInput as e:
-        return ("box memory: emulated RP2040 not run (%s)" % e, None, "", EMU)
-    if not P.node_ready():
-        return ("box memory: emulated RP2040 not run (make pico-deps)", None, "", EMU)
-    return None
+    why = P.not_ready()
+    return None if why is None else ("box memory: emulated RP2040 not run (%s)" % why, None, "", EMU)
 
 
 def make_box(build, board, d):

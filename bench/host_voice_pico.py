@@ -74,19 +74,23 @@ for name, chunk, thumb, gated in CONFIGS:
 CONFIGS = [("before", 256, False, False), ("after", 512, True, True)]
 
 
+def _skipped(what):
+    """True, and why on stderr, when the emulator cannot run here."""
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from tools.pico import pico as P
+    why = P.not_ready()
+    if why:
+        sys.stderr.write("bench: %s on the emulated Pico skipped: %s\n" % (what, why))
+    return why is not None
+
+
 def measure(configs):
     """{name: {us_s, speech_us, held, say_us, underruns, passes}} of each config"""
-    sys.path.insert(0, ROOT)
-    try:
-        from tools.pico import pico as P
-        from tools.pico import images
-        P.find_input(P.BOOTROM_NAME, env="PICO_BOOTROM")
-        P.find_input(P.UF2_NAME, env="PICO_UF2")
-        if not P.node_ready():
-            raise P.MissingInput("the emulator (make pico-deps)")
-    except Exception as e:
-        sys.stderr.write("bench: voice on the emulated Pico skipped: %s\n" % e)
+    if _skipped("voice"):
         return []
+    from tools.pico import pico as P
+    from tools.pico import images
     import tempfile
     d = tempfile.mkdtemp(prefix="bench_voice_")
     images.copy_of("pico_matrix", os.path.join(d, "flash.bin"))
@@ -139,17 +143,10 @@ def bench_voice_pad_latency_on_the_emulated_pico(words=8):
     interp = "rp2040-emulated"
     names = ["pico pad: edge to interrupt timestamp, the box %s (%s)" % (w, m)
              for w in ("talking", "silent") for m in ("median", "max")]
-    sys.path.insert(0, ROOT)
-    try:
-        from tools.pico import pico as P
-        from tools.pico import images, talk
-        P.find_input(P.BOOTROM_NAME, env="PICO_BOOTROM")
-        P.find_input(P.UF2_NAME, env="PICO_UF2")
-        if not P.node_ready():
-            raise P.MissingInput("the emulator (make pico-deps)")
-    except Exception as e:
-        sys.stderr.write("bench: voice latency on the emulated Pico skipped: %s\n" % e)
+    if _skipped("voice latency"):
         return [(n, None, "us emulated", interp) for n in names]
+    from tools.pico import pico as P
+    from tools.pico import images, talk
     d = tempfile.mkdtemp(prefix="bench_voice_lat_")
     try:
         images.copy_of("pico_matrix", os.path.join(d, "flash.bin"))

@@ -17,16 +17,9 @@ def in_ci():
 
 
 def require_emulator():
-    problems = []
-    for name, env in ((P.BOOTROM_NAME, "PICO_BOOTROM"), (P.UF2_NAME, "PICO_UF2")):
-        try:
-            P.find_input(name, env=env)
-        except P.MissingInput as e:
-            problems.append(str(e))
-    if not P.node_ready():
-        problems.append("node or the pinned rp2040js is missing: run `make pico-deps`")
-    if problems:
-        msg = "emulated RP2040: " + "; ".join(problems)
+    why = P.not_ready()
+    if why:
+        msg = "emulated RP2040: " + why
         if in_ci():
             pytest.fail(msg, pytrace=False)
         pytest.skip(msg)

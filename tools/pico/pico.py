@@ -104,6 +104,21 @@ def node_ready():
     return shutil.which("node") is not None and os.path.isdir(NODE_MODULES)
 
 
+def not_ready():
+    """None when the emulator can run (the bootrom and the UF2 found, node
+    and the pinned rp2040js installed), else one line saying what is missing
+    and where to get it: the benches' rows and the tests' skips say this."""
+    problems = []
+    for name, env in ((BOOTROM_NAME, "PICO_BOOTROM"), (UF2_NAME, "PICO_UF2")):
+        try:
+            find_input(name, env=env)
+        except MissingInput as e:
+            problems.append(str(e))
+    if not node_ready():
+        problems.append("node or the pinned rp2040js is missing: run `make pico-deps`")
+    return "; ".join(problems) or None
+
+
 def board_config(board):
     """What the emulator must know of a board file (boards/<name>.json or a
     path): which pin is a WS2812 chain, the SPI wiring and the e-ink BUSY
