@@ -9,6 +9,15 @@ for p in (os.path.join(HERE, "portable"), os.path.join(ROOT, "firmware"), ROOT, 
     if p not in sys.path:
         sys.path.insert(0, p)
 
+# pygame headless, before any test module imports it: SDL's dummy video and
+# audio (no window, no sound card needed) and no greeting on stdout.  Set
+# here once for every test, whether the suite or one file runs; a value the
+# caller set wins.  Tests that start `python -m sim` themselves still pass
+# the environment they mean to test (test_sim_noscreen removes the video one).
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 # Hypothesis: deterministic in the suite (the machine is shared and noisy, a
 # property test must not flake on timing or on a lucky draw); `make fuzz`
 # selects the "fuzz" profile, which explores far more and at random.

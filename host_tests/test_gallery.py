@@ -2,10 +2,7 @@
 # 4 players, drawn by the firmware's renderer; docs/screens.md shows them.
 import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-from sim import gallery  # noqa: E402
+from sim import gallery
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

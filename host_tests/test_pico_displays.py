@@ -4,18 +4,12 @@
 # games on the OLED and e-ink boards; and they follow the datasheets where our
 # drivers do not go (other addressing and entry modes, remaps, partial
 # refreshes against a stale previous image, deep sleep, unknown commands).
-import os
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pytest  # noqa: E402
-
-from tools.pico.frame import Frame  # noqa: E402
-from tools.pico.ssd1306 import Ssd1306  # noqa: E402
-from tools.pico.ssd1680 import Ssd1680  # noqa: E402
-from tools.pico import displays  # noqa: E402
+from tools.pico.frame import Frame
+from tools.pico.ssd1306 import Ssd1306
+from tools.pico.ssd1680 import Ssd1680
+from tools.pico import displays
 
 SHORT = {
     "bataille": ["--length", "12"],

@@ -6,14 +6,10 @@
 import os
 import shutil
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import pytest  # noqa: E402
-
-from sim import box as _box  # noqa: E402
-from sim import cli, replay  # noqa: E402
+from sim import box as _box
+from sim import cli, replay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHOTS = os.path.join(ROOT, "build", "screenshots")

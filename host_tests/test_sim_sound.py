@@ -1,13 +1,8 @@
 # The buzzer through the mixer: the tone follows the PWM, and without an
 # audio device the simulator is silent, says so once, and never fails.
-import os
+import pygame
 
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-
-from sim import sound  # noqa: E402
+from sim import sound
 
 
 def test_sim_sound_follows_the_pwm():

@@ -1,14 +1,9 @@
 # The window's drawing rules: which key is which pad, where the pads are,
 # and how an e-ink panel shows a refresh (it takes its time; a full one
 # flashes black and white first).
-import os
+import numpy as np
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import numpy as np  # noqa: E402
-
-from sim import view  # noqa: E402
+from sim import view
 
 
 def test_sim_view_each_pad_has_a_digit_and_a_letter_key():

@@ -6,15 +6,11 @@ import os
 import subprocess
 import sys
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import pygame  # noqa: E402
-
-from core import rng as _rng  # noqa: E402
-from sim import box as _box  # noqa: E402
-from sim import cli, window  # noqa: E402
+from core import rng as _rng
+from sim import box as _box
+from sim import cli, window
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

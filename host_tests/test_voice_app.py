@@ -3,18 +3,12 @@
 # a phrase in progress is cut by the next rather than delaying it, the game
 # is the same whether the box talks or not, and the WAV of a headless
 # Tape-treize is the sequence of the counts said.
-import os
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pytest  # noqa: E402
-
-from app import speech  # noqa: E402
-from core import log as _log  # noqa: E402
-from sim import audio, box as _box, cli  # noqa: E402
-from sim import __main__ as sim_main  # noqa: E402
+from app import speech
+from core import log as _log
+from sim import audio, box as _box, cli
+from sim import __main__ as sim_main
 
 SHORT = {
     "bataille": ["--length", "40"],
