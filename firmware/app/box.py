@@ -151,7 +151,6 @@ class App:
         self.lit_shown = -1     # the lit mask every pad shows (-1: not known)
         self.menu_name = "home"
         self.sel_t = self.now
-        self.drawn_t = self.now
         self.scrolling = False    # the menu's label is scrolling (matrix)
         self.scroll_shown = 0     # its offset on the display
         self.notice = None
@@ -235,54 +234,47 @@ class App:
         busy = self.disp.busy
         sound = self.sound.busy_with
         while True:
-            self.tick()
+            try:
+                self.tick()
+            except Exception as e:
+                # what fails outside a game's own guarded steps (tick has
+                # none of its own: see there) fails to the error screen too
+                self.fail(e)
             if busy() or sound() is not None:
                 sleep(LOOP_SLEEP_MS)
             else:
                 sleep(_IDLE_SLEEP_MS)
 
     def tick(self):
+        # The idle pass, a hundred times a second.  Its frame must stay
+        # within the 11 words MicroPython keeps on the C stack: a bigger one
+        # is allocated on the heap at every call (and freed), and on the
+        # Pico that first-fit search of the heap was a third of the idle
+        # CPU.  So the rare work (presses, a redraw, the quiet collection)
+        # is in functions of their own, called when there is some;
+        # host_tests/test_frames.py checks the frames of the idle path.
         now = self.clock.ticks_us()
         self.now = now
         if self.state == "selftest_run":
             self.selftest_tick()
             return
         cap = self.cap
-        stuck = cap.poll(now)
-        if stuck != self.stuck:
+        if cap.poll(now) != self.stuck:
             # S6: a pad held too long is ignored until released; say which
-            self.stuck = stuck
+            self.stuck = cap.stuck_mask
             self.dirty = True
-        k = cap.next_event()
-        while k >= 0:
-            t = cap.ev_t
-            self.feedback(k)
-            self.hold_from[k] = now
-            self.holding |= 1 << k
-            try:
-                self.press(k, t)
-            except Exception as e:
-                self.fail(e)
-            k = cap.next_event()
+        if cap.next_event() >= 0:
+            self.take_presses(now)
         if self.menu_button.pressed():
             self.menu_press()
-        try:
-            self.timers()
-        except Exception as e:
-            self.fail(e)
+        self.timers()
         self.since_ms()
-        self.check_hold()
-        self.lights_tick()
+        if self.holding:
+            self.check_hold()
+        if self.flashing or self.lit != self.lit_shown:
+            self.lights_tick()
         if self.dirty and not self.disp.busy():
-            try:
-                self.draw()
-            except Exception as e:
-                if self.state == "error":
-                    # the error screen itself failed: keep the box going
-                    self.dirty = False
-                    print("error screen not drawn:", e)
-                else:
-                    self.fail(e)
+            self.redraw()
         if self.hal_poll is not None:
             self.hal_poll()
         else:
@@ -295,6 +287,33 @@ class App:
             self.collect()
             if self.heap_lines:
                 self.heap_note()
+
+    def take_presses(self, now):
+        """The presses the pad interrupt queued, the first one already
+        taken from the ring (its pad in cap.ev_pad), in arrival order."""
+        cap = self.cap
+        k = cap.ev_pad
+        while k >= 0:
+            t = cap.ev_t
+            self.feedback(k)
+            self.hold_from[k] = now
+            self.holding |= 1 << k
+            try:
+                self.press(k, t)
+            except Exception as e:
+                self.fail(e)
+            k = cap.next_event()
+
+    def redraw(self):
+        try:
+            self.draw()
+        except Exception as e:
+            if self.state == "error":
+                # the error screen itself failed: keep the box going
+                self.dirty = False
+                print("error screen not drawn:", e)
+            else:
+                self.fail(e)
 
     def heap_note(self, tag=None):
         """The live heap just after a quiet collection, for whoever reads the
@@ -329,8 +348,7 @@ class App:
         self.lit = mask
 
     def lights_tick(self):
-        if not self.flashing and self.lit == self.lit_shown:
-            return      # (every pad already as lit says: the idle pass)
+        # (called by tick only when a pad is flashing or the lit pads changed)
         changed = False
         for k in range(self.n_pads):
             bit = 1 << k
@@ -346,8 +364,7 @@ class App:
             self.lit_shown = self.lit
 
     def check_hold(self):
-        if not self.holding:
-            return
+        # (called by tick only while a pad is held)
         held = self.cap.held_mask()
         self.holding &= held
         if self.state != "play":
@@ -643,13 +660,22 @@ class App:
 
     def game_timers(self):
         if self.game_name == "tape":
+            self.tape_timers()
+        else:
+            self.due(self.game_ms())
+
+    def tape_timers(self):
+        # (its frame, with the exception handler, is on the heap: one small
+        # allocation a pass, in Tape-treize only, whose engine runs its own
+        # timers every pass)
+        try:
             self.feed_taps()
             # never past a press still down: the engine would judge the
             # moment without it
             self.game.poll(self.game_ticks(self.taps.limit(self.now)))
             self.after_tape()
-            return
-        self.due(self.game_ms())
+        except Exception as e:
+            self.fail(e)
 
     def due(self, ms):
         """Bataille, Bata-waf: the step due by game time ms, if any, taken
@@ -703,7 +729,15 @@ class App:
             self.quiet_gc = True
 
     def step(self, ms):
-        """One visible step of Bataille / Bata-waf, at game time ms."""
+        """One visible step of Bataille / Bata-waf, at game time ms.  A
+        failing step fails the game (the error screen), here rather than
+        around the loop's pass: see tick."""
+        try:
+            self.show_step(ms)
+        except Exception as e:
+            self.fail(e)
+
+    def show_step(self, ms):
         from games import bataille as B
         self.next_step = None
         self.view.waf = False
@@ -842,7 +876,6 @@ class App:
 
     def draw(self):
         self.dirty = False
-        self.drawn_t = self.now
         self.scrolling = False
         r = self.renderer
         st = self.state

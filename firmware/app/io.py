@@ -48,8 +48,15 @@ class Display:
         self.fb = d.fb
         fmt = getattr(d, "format", None)
         self.colour = getattr(d, "colour", fmt == _fb.RGB565)
+        b = getattr(d, "busy", None)
+        if callable(b):
+            # the driver's own bound method, made once: the loop asks every
+            # pass, and getattr on a method makes a new bound method each
+            # time (16 bytes of heap a call, and twice the time)
+            self.busy = b
 
     def busy(self):
+        # (a display without busy, or whose busy is a plain attribute)
         d = self.d
         if d is None:
             return False
@@ -266,6 +273,8 @@ class Menu:
 
     def __init__(self, hal):
         self.m = getattr(hal, "menu", None)
+        if self.m is not None:
+            self.pressed = self.m.pressed   # asked every pass: no layer between
 
     def pressed(self):
         if self.m is None:

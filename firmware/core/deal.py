@@ -1,6 +1,5 @@
 # C4: shuffling and dealing.
 from core import cards as _cards
-from core.rng import Rng
 
 
 def deal_order(n_cards, n_players, first):
@@ -65,7 +64,3 @@ def check_stacked(hands, kind=_cards.STANDARD):
             msg += " not of this deck " + ", ".join(foreign) + ";"
         raise ValueError(msg[:-1])
     return out
-
-
-def new_rng(seed):
-    return Rng(seed)

@@ -43,15 +43,6 @@ class Pile:
         self.buf[i] = c
         self.n += 1
 
-    def push_top(self, c):
-        if self.n == self.cap:
-            raise IndexError("pile full")
-        self.head -= 1
-        if self.head < 0:
-            self.head = self.cap - 1
-        self.buf[self.head] = c
-        self.n += 1
-
     def at(self, k):
         """The k-th card from the top (0 = top)."""
         if k < 0 or k >= self.n:
@@ -61,20 +52,7 @@ class Pile:
             i -= self.cap
         return self.buf[i]
 
-    def extend_bottom(self, cards, count=-1):
-        if count < 0:
-            count = len(cards)
-        for k in range(count):
-            self.push_bottom(cards[k])
-
     def to_list(self):
         """Top card first (allocates: for the log and tests, not per trick)."""
         return [self.at(k) for k in range(self.n)]
 
-    def snapshot_into(self, out, pos):
-        """Copy the pile, top first, into bytearray out at pos; return the
-        position after it.  Used for the B5 cycle watch without allocation."""
-        for k in range(self.n):
-            out[pos] = self.at(k)
-            pos += 1
-        return pos

@@ -107,8 +107,12 @@ class Ssd1306:
 
     def poll(self, now_ms=None):
         """Send one page if a frame is waiting."""
-        if self.error is not None or self._next >= self.pages:
-            return
+        if self.error is None and self._next < self.pages:
+            self._page()
+
+    def _page(self):
+        # (apart from poll, which the loop calls every pass: this frame is
+        # too big for the C stack, see app.box.App.tick)
         p = self._next
         w = self.width
         try:

@@ -220,6 +220,11 @@ class Voice:
             return
         if now_ms is not None and self._due >= 0 and 0 < ((self._due - now_ms) & _TICKS_MASK) < _TICKS_HALF:
             return              # not yet: the ring still holds over half its samples
+        self._refill(now_ms)
+
+    def _refill(self, now_ms):
+        # (apart from poll, which the loop calls every pass: this frame is
+        # too big for the C stack, see app.box.App.tick)
         out = self.out
         played = out.played()
         if played >= self.total:

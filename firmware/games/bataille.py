@@ -258,13 +258,6 @@ class Bataille:
     def count(self, p):
         return self.piles[p].n
 
-    def pot_cards(self):
-        """The cards on the table, in the order laid (allocates: screen/log)."""
-        return [self.pot[i] for i in range(self.pot_n)]
-
-    def in_game(self):
-        return [p for p in range(self.n) if self.inn[p]]
-
     # --- start (C4) --------------------------------------------------------
 
     def start(self, t_ms=0):

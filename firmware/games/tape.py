@@ -205,15 +205,6 @@ class Tape:
                 k += 1
         return k
 
-    def top_cards(self, k=3):
-        """Up to k cards of the central pile, top card first."""
-        out = []
-        i = self.pile_n - 1
-        while i >= 0 and len(out) < k:
-            out.append(self.pile[i])
-            i -= 1
-        return out
-
     @property
     def window_open(self):
         return self.phase == WINDOW

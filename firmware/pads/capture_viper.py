@@ -49,6 +49,7 @@ class ViperCapture(PadCapture):
             if lv & bit:
                 if down[k] == up[k]:
                     down[k] = (down[k] + 1) & 255
+                    self.edges = (int(self.edges) + 1) & 0xFFFF
                     ok = 1
                     if accepted & bit:
                         d = t - last[k]

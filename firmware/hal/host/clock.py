@@ -7,7 +7,6 @@ class VirtualClock:
     def __init__(self, start_us=0):
         # `now` never wraps (a Python int); the ticks seen by the firmware do.
         self.now = start_us
-        self.sleepers = []
 
     def ticks_us(self):
         return self.now & ticks.MASK
