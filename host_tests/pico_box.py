@@ -10,8 +10,8 @@
 #
 # The players: in Bataille and Bata-waf every player in the game presses
 # their pad every 0.6 s (a press while the box shows a duel is ignored); in
-# Tape-treize each one slaps at random moments (a false slap costs cards, so
-# a match ends).  The menus are walked from what app.menu builds for the
+# Tape-treize one of them slaps at a random moment every few seconds, at
+# the start of the game (then the cards run out and a round ends).  The menus are walked from what app.menu builds for the
 # settings the box holds, mirrored here.
 import json
 import os
@@ -30,6 +30,8 @@ from app_heap import heap_lines  # noqa: E402,F401  (the unix port's runs read t
 
 NEXT, CHOOSE = 0, 1         # pad 1 moves on, pad 2 chooses (app.menu)
 TAP_US = 60000
+SLAP_GAP_US = 2500000       # Tape-treize: a slap every 2.5 to 5 s,
+TAPE_SLAPS = 8              # the first 8 turns of a game
 MENU_GAP_US = 400000
 BOOT_MAX_US = 30000000      # power-on to the first menu, emulated
 
@@ -146,15 +148,23 @@ class Box:
             self.tap(k)
         self.wait(lambda: self.text().count("game %s " % game) > dealt, 10000000, what="the deal")
 
-    def turn(self, game, players):
+    def turn(self, game, players, turn=0):
         """The players press once (Bataille) or one slaps (Tape-treize)."""
         if "box error" in self.text()[-2000:]:
             raise BoxError("the box failed in %s:\n%s" % (game, self.text()[-1500:]))
         if game == "tape":
-            k = self.rng.randrange(players)
-            self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + self.rng.randrange(300000),
-                            hold_us=TAP_US)
-            self.pico.run_for(150000 + self.rng.randrange(600000))
+            # the box lays the cards at its tempo; a player slaps at a random
+            # moment every few seconds (mostly false, T8: the pile is the
+            # slapper's), the first TAPE_SLAPS turns of the game only.  Every
+            # card laid goes back to a slapper, so players who went on
+            # slapping at random would hand the cards round for ever (a
+            # random walk): no round would end (T11).
+            gap = SLAP_GAP_US + self.rng.randrange(SLAP_GAP_US)
+            if turn < TAPE_SLAPS:
+                k = self.rng.randrange(players)
+                self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + self.rng.randrange(gap - TAP_US - 2000),
+                                hold_us=TAP_US)
+            self.pico.run_for(gap)
         else:
             for k in range(players):
                 self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + 20000 * k, hold_us=TAP_US)
@@ -167,11 +177,13 @@ class Box:
         ends = self.count("end")
         self.begin(game, players, choices)
         end = self.pico.now_us + max_us
+        turn = 0
         while self.count("end") == ends:
             if self.pico.now_us >= end:
                 raise BoxError("%s did not end within %.0f s emulated:\n%s"
                                % (game, max_us / 1e6, self.text()[-1500:]))
-            self.turn(game, players)
+            self.turn(game, players, turn)
+            turn += 1
         # the end screen, then the menu after it: back home
         self.pico.run_for(1800000)
         menus = self.count("menu")
