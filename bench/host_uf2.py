@@ -15,10 +15,11 @@ On the emulator the soak's first three games are the per-game figures (one
 box per build and board: a soak job); the jobs run BENCH_EMU_JOBS at a time
 (default 2), each in its own process, and every row is also appended to
 build/bench_uf2.jsonl as soon as it is measured (a run cut short keeps what
-it measured).  Slow: a game is minutes of emulation, 5-15 minutes of wall
-time on a shared machine, so the 30-game soak (BENCH_SOAK_GAMES, default
-30) takes hours; BENCH_QUICK skips the emulator, and nothing runs without
-the MicroPython sources or the emulator's inputs (a row says why).
+it measured).  Slow: a game is 2-4 minutes of emulation, 40-250 s of wall
+time, so the four 30-game soaks (BENCH_SOAK_GAMES, default 30) take about
+40 minutes with BENCH_EMU_JOBS=4 on two idle cores, twice that with 2;
+BENCH_QUICK skips the emulator, and nothing runs without the MicroPython
+sources or the emulator's inputs (a row says why).
 
     python bench/host_uf2.py                    # every row, as make bench
     python bench/host_uf2.py --job frozen pico_matrix 3   # one soak job

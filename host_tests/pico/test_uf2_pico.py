@@ -151,6 +151,38 @@ def test_uf2_talks_from_the_voice_frozen_in_flash(box):
     assert starts and starts[-1]["count"] == n1, starts
 
 
+# S4 in the frozen pad handler: a press 0.5 s after the previous one's
+# release, across the 2**30 us wrap of ticks_us, is a press.  Frozen by
+# MicroPython 1.28, the viper literal 0x3FFFFFFF read -8191: every press
+# after the box's first 17.9 minutes was refused as bounce (the 30-game
+# soak of bench/host_uf2.py stopped there); the .mpy of `make flash` was
+# right.  The handler is fed made-up ticks: no need to run 18 minutes.
+WRAP = """
+from pads.capture_viper import ViperCapture
+T = [1073741000]
+L = [1]
+c = ViperCapture(1, lambda: L[0], lambda: T[0])
+c.irq(None)
+L[0] = 0
+c.poll(1073741100)
+T[0] = 500000
+L[0] = 1
+c.irq(None)
+L[0] = 0
+c.poll(500100)
+T[0] = 900000
+L[0] = 1
+c.irq(None)
+print("WRAP", c.pending(), c.bounced)
+"""
+
+
+def test_uf2_pad_handler_takes_presses_across_the_tick_wrap(box):
+    from tools.pico import faults
+    out = faults.look(box.pico, WRAP)
+    assert "WRAP 3 0" in out, out[-1500:]
+
+
 # The UF2 of each other board (its own board file frozen in; the Zero is
 # another MicroPython board build), one boot each from a blank flash: its
 # first menu picture is the host's, pixel for pixel (the OLED's and the
