@@ -148,8 +148,9 @@ class Box:
             self.tap(k)
         self.wait(lambda: self.text().count("game %s " % game) > dealt, 10000000, what="the deal")
 
-    def turn(self, game, players, turn=0):
-        """The players press once (Bataille) or one slaps (Tape-treize)."""
+    def turn(self, game, players, n=0):
+        """The players press once (Bataille) or one slaps (Tape-treize); n:
+        the turns of this game before this one."""
         if "box error" in self.text()[-2000:]:
             raise BoxError("the box failed in %s:\n%s" % (game, self.text()[-1500:]))
         if game == "tape":
@@ -160,7 +161,7 @@ class Box:
             # slapping at random would hand the cards round for ever (a
             # random walk): no round would end (T11).
             gap = SLAP_GAP_US + self.rng.randrange(SLAP_GAP_US)
-            if turn < TAPE_SLAPS:
+            if n < TAPE_SLAPS:
                 k = self.rng.randrange(players)
                 self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + self.rng.randrange(gap - TAP_US - 2000),
                                 hold_us=TAP_US)
@@ -177,13 +178,13 @@ class Box:
         ends = self.count("end")
         self.begin(game, players, choices)
         end = self.pico.now_us + max_us
-        turn = 0
+        n = 0
         while self.count("end") == ends:
             if self.pico.now_us >= end:
                 raise BoxError("%s did not end within %.0f s emulated:\n%s"
                                % (game, max_us / 1e6, self.text()[-1500:]))
-            self.turn(game, players, turn)
-            turn += 1
+            self.turn(game, players, n)
+            n += 1
         # the end screen, then the menu after it: back home
         self.pico.run_for(1800000)
         menus = self.count("menu")

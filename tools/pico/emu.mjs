@@ -171,7 +171,7 @@ function state() {
   const { core } = machine.chip.mcu;
   return {
     now_us: machine.now() / 1000, resets: machine.resets, running: !!goal,
-    reset_reason: machine.watchdog.reason, waiting: core.waiting, pc: core.PC >>> 0, lr: core.registers[14] >>> 0, stack: Array.from({ length: 24 }, (_, i) => machine.chip.mcu.readUint32((core.SP >>> 0) + 4 * i) >>> 0),
+    reset_reason: machine.watchdog.reason, waiting: core.waiting, pc: core.PC >>> 0,
     flash_ops: machine.flashOps, serial_bytes: serialLen, usb_ready: machine.usb.ready,
     client: !!client, port, alarms: alarmList(), stats: machine.stats, sio_noise: sioNoise, warnings: [...warnings], error: machine.error,
   };
