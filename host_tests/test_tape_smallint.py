@@ -21,6 +21,7 @@ from hypothesis import given, settings, strategies as st
 from core import ticks as _ticks
 from core.log import Log, read
 from core.rng import Rng
+from core import gametime
 from games import tape
 
 LIMIT = 1 << 30
@@ -178,7 +179,7 @@ class SmallInts:
 
     def tracer(self, frame, event, arg):
         code = frame.f_code
-        if code.co_filename != tape.__file__ or code.co_name in HOST_ONLY:
+        if code.co_filename not in (tape.__file__, gametime.__file__) or code.co_name in HOST_ONLY:
             return None
 
         def local(frame, event, arg):
@@ -191,6 +192,8 @@ class SmallInts:
     def __call__(self, g):
         for name, v in g.__dict__.items():
             self._small("engine", name, v)
+        for name, v in g.clock.__dict__.items():
+            self._small("clock", name, v)
         if g._now == tape._STALE:
             self.stale += 1
         self.inputs += 1

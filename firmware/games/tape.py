@@ -10,8 +10,9 @@
 #   replay(entries)           re-run a log (core.log.read) and check it
 #
 # Times.  The engine is told the time; it never reads a clock.  Inputs are
-# ticks_us values (they wrap at 2**30, S4); the engine unwraps them with a
-# rolling reference into microseconds since the game started, so call
+# ticks_us values (they wrap at 2**30, S4); the game clock g.clock
+# (core.gametime, the one the box pauses) unwraps them with a rolling
+# reference into microseconds since the game started, so call
 # press() or poll() at least every 2**29 us (about 9 minutes).  Every timer
 # fires at its logical time (a tempo card is laid exactly `tempo` after the
 # previous card, not when poll() happens to run), so a game depends only on
@@ -24,7 +25,8 @@
 # epoch (`_now`, `_due`, the slap times, the unwrap reference).  press() and
 # poll() move the epoch to the latest tick once it is 2**28 us (4.5 minutes)
 # old, at a quiet moment (no slap window or false slap being collected), in
-# whole ms so every log `t` is unchanged.  The log still gets `t` in ms and
+# whole ms so every log `t` is unchanged (the clock keeps the epoch;
+# `_base_ms` is the engine's copy for its log lines).  The log still gets `t` in ms and
 # slap `t_us` in us since the start (the slap line builds that one number).
 # The game-time API (press_us, advance_us, now_us, ...: replay, tests, host
 # bots) speaks unwrapped us since the start and never moves the epoch.
@@ -42,6 +44,7 @@ from core import deal as _deal
 from core import log as _log
 from core import options as _opt
 from core import ticks as _ticks
+from core.gametime import GameClock
 from core.pile import Pile
 from core.rng import Rng
 from core.compat import const
@@ -190,8 +193,7 @@ class Tape:
         # The slap window / false slap being collected.
         self._slap_t = [_NO_SLAP] * self.n   # first press time in the window
         self._order = []               # players in press order
-        self._ref_tick = 0     # the latest ticks_us seen, and its time
-        self._ref_rel = 0      # since the epoch (us)
+        self.clock = GameClock()   # ticks_us to us since the epoch
         self.started = False
 
     # ---- the screen's view ----------------------------------------------
@@ -217,15 +219,6 @@ class Tape:
         return list(self._order)
 
     # ---- time -----------------------------------------------------------
-    def _unwrap(self, t):
-        """A ticks_us value as us since the epoch."""
-        d = _ticks.diff(t, self._ref_tick)
-        u = self._ref_rel + d
-        if d > 0:
-            self._ref_tick = t
-            self._ref_rel = u
-        return u
-
     def _rebase(self):
         """Move the epoch to the latest tick seen (whole ms), so that every
         time the engine keeps stays a small int on the board.  Only at a
@@ -234,8 +227,8 @@ class Tape:
         ph = self.phase
         if ph == WINDOW or ph == FALSE:
             return
-        k = self._ref_rel // 1000
-        s = k * 1000
+        c = self.clock
+        s = c.rel // 1000 * 1000
         now = self._now
         if now != _STALE:
             if now > _STALE + s:    # (now - s could pass -2**30)
@@ -250,20 +243,21 @@ class Tape:
                 self._stale_rem = now % 1000
                 now = _STALE
         self._now = now
-        self._base_ms += k
-        self._ref_rel -= s
+        c.rebase()
+        self._base_ms = c.base_ms
         if self._due is not None:
             self._due -= s
 
     def ticks_of(self, us):
         """The ticks_us value of a game time (us since start)."""
-        return _ticks.add(self._ref_tick, us - self._base_ms * 1000 - self._ref_rel)
+        c = self.clock
+        return _ticks.add(c.tick, us - self._base_ms * 1000 - c.rel)
 
     def next_deadline(self):
         """ticks_us of the next timer (None: only a press moves the game)."""
         if self._due is None or self.done:
             return None
-        return _ticks.add(self._ref_tick, self._due - self._ref_rel)
+        return _ticks.add(self.clock.tick, self._due - self.clock.rel)
 
     # Game time, us since the start (unwrapped, so a long int on the board
     # after 17.9 minutes): for replay, tests and host bots only.
@@ -297,8 +291,7 @@ class Tape:
         if self.started:
             raise ValueError("this game has already started")
         self.started = True
-        self._ref_tick = now_ticks & _ticks.MASK
-        self._ref_rel = 0
+        self.clock.start(now_ticks)
         o = self.options
         self.log.emit(0, "start", "tape", self.n, self.seed, {
             "players": o["players"], "mode": o["mode"], "tempo": o["tempo"],
@@ -313,16 +306,16 @@ class Tape:
         Presses must come in time order."""
         if not self.started:
             raise ValueError("press before start()")
-        self._press(p, self._unwrap(t_ticks))
-        if self._ref_rel >= _REBASE_US:
+        self._press(p, self.clock.us(t_ticks))
+        if self.clock.rel >= _REBASE_US:
             self._rebase()
 
     def poll(self, now_ticks):
         """Fire every timer due at or before now_ticks."""
         if not self.started:
             raise ValueError("poll before start()")
-        self._advance(self._unwrap(now_ticks))
-        if self._ref_rel >= _REBASE_US:
+        self._advance(self.clock.us(now_ticks))
+        if self.clock.rel >= _REBASE_US:
             self._rebase()
 
     def pump(self, capture, now_ticks):
