@@ -15,8 +15,11 @@ import frames  # noqa: E402
 
 # What the loop calls every pass (app.box.App.run -> tick), on every board.
 IDLE_PASS = {
-    "app/box.py": ("App.tick", "App.timers", "App.game_timers", "App.due", "App.game_ms",
-                   "App.since_ms"),
+    "app/box.py": ("App.tick", "App.timers", "App.since_ms"),
+    # Bataille and Bata-waf's timers (Tape-treize's engine runs its own every
+    # pass, under an exception handler: app/flow_tape.py says why)
+    "app/flow_duel.py": ("Flow.due", "Flow.at"),
+    "core/gametime.py": ("GameClock.ms", "GameClock.us", "GameClock.hold"),
     "app/io.py": ("Display.busy", "Sound.busy_with", "Sound.poll", "Menu.pressed"),
     "pads/capture.py": ("PadCapture.poll", "PadCapture.next_event", "PadCapture.held_mask"),
     "hal/__init__.py": ("Hal.poll", "Hal._check"),

@@ -1,0 +1,121 @@
+# Bataille and Bata-waf's flow (B1-B8, W1-W6): a duel is flipped once every
+# player still in the game pressed their pad (their pads stay lit until they
+# do), or by itself after _AUTO_FLIP_MS when the "auto" option is on (small
+# children).  A battle and the take follow by themselves, _SHOW_MS apart.
+# The interface and its bits: app.flows.
+#
+#   f = Flow(name, options, seed, cues, choices)   choices["auto"]: flip alone
+#   f.waiting            the players whose press the next flip waits for
+#   f.next_step          game ms of the next step that comes by itself
+#                        (a battle's cards, the take), or None
+#
+# Every step is taken at the game time it was due (the log says when the
+# game moved, not when the loop came round), and the steps due before a
+# press come first, at their time, however late the pass runs: a game
+# depends on the press times only.  Game time is in ms from the game clock
+# (core.gametime), pauses left out.
+from core.compat import const
+from core.gametime import GameClock
+from games import bataille as B
+from app import flows as F
+
+_SHOW_MS = const(1200)
+_BATTLE_MS = const(1500)
+_AUTO_FLIP_MS = const(3000)
+_STEPPED = const(256)
+
+
+class Flow:
+    def __init__(self, name, options, seed, cues, choices):
+        self.auto = bool(choices.get("auto", False))
+        self.game = B.Bataille(options, seed, cues.log, name)
+        self.clock = GameClock()
+        self.view = cues.view
+        self.log = cues.log
+        self.waiting = 0
+        self.next_step = None
+        self.auto_at = None
+        self.error = None
+
+    def begin(self, t):
+        self.clock.start(t)
+        self.game.start(0)
+        # the presses that joined were the players' first flip
+        return self.step(0)
+
+    def lit(self):
+        return self.waiting if self.next_step is None else 0
+
+    def press(self, p, t):
+        ms = self.clock.ms(t)
+        r = 0
+        while True:
+            s = self.at(ms)
+            if not s:
+                break
+            r |= s & ~_STEPPED
+            if s & (F.ENDED | F.FAILED):
+                return r
+        bit = 1 << p
+        if self.next_step is None and self.waiting & bit:
+            self.waiting &= ~bit
+            self.view.waiting[p] = False
+            r |= F.LIT | F.DIRTY
+            if not self.waiting:
+                r |= self.step(ms)   # at the last press: the flip's time
+        return r & ~_STEPPED
+
+    def due(self, now):
+        return self.at(self.clock.ms(now))
+
+    def at(self, ms):
+        """The step due by game time ms, if any, at the time it was due."""
+        n = self.next_step
+        if n is not None:
+            if ms >= n:
+                return self.step(n)
+        elif self.auto and self.auto_at is not None and ms >= self.auto_at:
+            return self.step(self.auto_at)
+        return 0
+
+    def step(self, ms):
+        """One visible step at game time ms (bits | _STEPPED).  A failing
+        step fails the game (FAILED, the error screen), here rather than
+        around the loop's pass (app.box.App.tick)."""
+        try:
+            return self.show(ms) | _STEPPED
+        except Exception as e:
+            self.error = e
+            return F.FAILED | _STEPPED
+
+    def show(self, ms):
+        self.next_step = None
+        v = self.view
+        v.waf = False
+        phase = self.game.step(ms)
+        if phase == B.END or self.game.done:
+            return F.DIRTY | F.ENDED
+        r = F.DIRTY | F.LIT
+        if phase == B.TAKE or phase == B.CARRY:
+            self.waiting = F.not_out(v)
+            for p in range(v.n):
+                v.waiting[p] = not v.out[p]
+            self.auto_at = ms + _AUTO_FLIP_MS
+            # between duels: no slap window in Bataille, a quiet moment
+            r |= F.QUIET
+            if self.log.pending_bytes() >= F.FLUSH_BYTES:
+                r |= F.FLUSH
+        else:
+            for p in range(v.n):
+                v.waiting[p] = False
+            self.next_step = ms + (_BATTLE_MS if v.battle else _SHOW_MS)
+        return r
+
+    def pause(self, now):
+        self.clock.pause(now)
+
+    def resume(self, now):
+        self.clock.hold(now)
+        if self.auto_at is not None:
+            self.auto_at = self.clock.ms(now) + _AUTO_FLIP_MS
+        return F.LIT

@@ -1,0 +1,118 @@
+# Tape-treize's flow (T1-T13): the engine runs its own timers (tempo or
+# turns, T10), every press goes to it, in a slap window at once, else once
+# let go (app.taps: a press held the pause hold is the pause, not a false
+# slap).  The interface and its bits: app.flows.
+#
+#   f = Flow(name, options, seed, cues, choices)
+#   f.held               held() -> the players whose pad is still down
+#                        (the box's, from the pad capture; set before play)
+#
+# The engine is told the interrupt stamps as they were taken: its clock
+# (core.gametime, f.clock) leaves the pauses out.  It never runs past a
+# press still waiting (app.taps), so its verdicts are those of a box that
+# knew at once.  While a slap can come (a window, or a press still down that
+# may be a slap in a window the engine has not reached yet) the flow says
+# SLAP: no flash write then; the log is written between rounds (or after a
+# take past a big log: app.sounds.Cues).
+from games.tape import Tape
+from app.taps import Waiting
+from app import flows as F
+
+
+class Flow:
+    def __init__(self, name, options, seed, cues, choices):
+        self.game = Tape(options, seed, cues.log)
+        self.clock = self.game.clock
+        self.view = cues.view
+        self.cues = cues
+        self.taps = Waiting()
+        self.held = None
+        self.error = None
+        self.m = 0
+
+    def begin(self, t):
+        self.game.start(t)
+        self.m = F.not_out(self.view)
+        return F.LIT
+
+    def lit(self):
+        return self.m
+
+    def press(self, p, t):
+        g = self.game
+        w = self.taps
+        if not w.n:
+            # in a slap window a press is a valid slap whatever follows
+            # (held on, it pauses after it): the engine has it at once
+            g.poll(t)
+            if g.window_open:
+                g.press(p, t)
+                return 0
+        # else a slap (or a laid card) once let go; held, it is the pause
+        if not w.add(p, t):
+            self.feed(True)     # full: the oldest is taken as a tap
+            w.add(p, t)
+        return 0
+
+    def feed(self, force=False):
+        """The presses let go, in time order, at the time of their
+        interrupt (force: the oldest one, let go or not)."""
+        w = self.taps
+        held = self.held() if w.n else 0
+        k = w.next_tap(held, force)
+        while k >= 0:
+            self.game.press(k, w.t_out)
+            if force:
+                return
+            k = w.next_tap(held)
+
+    def due(self, now):
+        # (its frame, with the exception handler, is on the heap: one small
+        # allocation a pass, in Tape-treize only, whose engine runs its own
+        # timers every pass)
+        try:
+            self.feed()
+            # never past a press still down: the engine would judge the
+            # moment without it
+            self.game.poll(self.taps.limit(now))
+            return self.after()
+        except Exception as e:
+            self.error = e
+            return F.FAILED
+
+    def after(self):
+        g = self.game
+        r = 0
+        if self.view.changed:
+            r = F.DIRTY
+        if g.done:
+            return r | F.ENDED
+        w = g.window_open
+        busy = w or self.taps.n > 0
+        r |= F.SLAP if busy else F.CALM
+        if g.turns_mode:
+            # turns mode (T10): the pad of the player who lays next is lit
+            m = 0
+            if not w and g.phase_name() == "play":
+                m = 1 << g.turn
+            if m != self.m:
+                self.m = m
+                r |= F.LIT
+        c = self.cues
+        if c.flush_due and not busy:
+            # between rounds (or a big log after a take): no slap window
+            c.flush_due = False
+            r |= F.FLUSH | F.QUIET
+        return r
+
+    def pause(self, now):
+        # the game stopped at the first press still down (the hold that
+        # asks for the pause): that press, and any after it, were the
+        # pause, not slaps
+        self.clock.pause(self.taps.limit(now))
+        self.taps.clear()
+
+    def resume(self, now):
+        self.clock.hold(now)
+        self.m = F.not_out(self.view)
+        return F.LIT

@@ -1,0 +1,176 @@
+# Before a game: the menus, the players joining, and what a menu starts (a
+# game, the hardware self-test).  A mixin of app.box.App (its state, the
+# menus' items and selection, the joined pads), kept apart so that each
+# part of the box reads on its own.
+#
+#   open_menu(name)      the menu `name` of app.menu, its first item chosen
+#   menu_pad(k, t)       a pad in a menu: menu.NEXT_PAD moves, another chooses
+#   menu_press()         the menu button: pause / resume a game, or go home
+#   begin_join(game)     players join by pressing their pad: the game begins
+#   join_pad(k, t)       once two or more joined and nobody joined for
+#   join_due(t)          _JOIN_WAIT_MS, or at once when every pad joined (or
+#                        the game's most players, app.flows.FLOWS)
+#   selftest(), selftest_tick()   app.selftest owns the box while it runs
+#
+# The presses that join are the players' first flip: power-on to the first
+# Bata-waf duel is OK, pad 1, pad 2 (three presses).
+import sys
+from core import ticks
+from core.compat import const
+from app import flows as F
+
+_JOIN_WAIT_MS = const(2500)
+# MicroPython: what a game does not use (menus, settings, the self-test, the
+# finished game's engine) leaves the heap while it is not needed and is
+# imported again after; CPython keeps every module (nothing to gain there).
+# Kept (issue 13 asked whether the frozen build made it pointless): on the
+# 32-bit port it saves ~1 KB of peak per game frozen but 5-6 KB with the
+# .mpy files of `make flash` (Tape-treize 120.5 KB peak live, 126.3 KB
+# without it, of the 128 KB must), which a box flashed that way still runs.
+_LEAN = sys.implementation.name == "micropython"
+
+
+def _settings():
+    from app import settings
+    return settings
+
+
+def _menus():
+    from app import menu
+    return menu
+
+
+def forget(*names):
+    """Drop modules until they are imported again (MicroPython frees their
+    bytecode once nothing refers to them): for the box's lean run only."""
+    if not _LEAN:
+        return
+    for name in names:
+        sys.modules.pop(name, None)
+        i = name.rfind(".")
+        pkg = sys.modules.get(name[:i])
+        if pkg is not None and hasattr(pkg, name[i + 1:]):
+            delattr(pkg, name[i + 1:])
+
+
+# mypy reads these methods as the App's (a name it takes as true; never
+# imported on the board)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from app.box import App
+
+
+class Lobby:
+    def open_menu(self: "App", name):
+        self.menu_name = name
+        self.items, self.sel = _menus().build(name, self.settings)
+        self.sel_t = self.now
+        self.enter("menu")
+        self.light_mask(3)
+
+    def menu_press(self: "App"):
+        if self.state == "play":
+            self.pause()
+        elif self.state == "pause":
+            self.resume()
+        elif self.state == "menu" and self.menu_name == "home":
+            return
+        else:
+            self.end_game_early()
+            self.open_menu("home")
+
+    def menu_pad(self: "App", k, t):
+        self.dirty = True
+        self.sel_t = self.now
+        if k == _menus().NEXT_PAD:
+            self.sel = (self.sel + 1) % len(self.items)
+            return
+        icon, label, action, arg = self.items[self.sel]
+        st = self.settings
+        if action == "game":
+            st["game"] = arg
+            self.begin_join(arg)
+        elif action == "go":
+            self.open_menu(arg)
+        elif action == "set":
+            for key, vals in _settings().SETTINGS:
+                if key == arg:
+                    st[key] = _menus().cycle(vals, st[key])
+            self.apply_settings()
+            # saved as it changes (a menu: no game, no slap window), so a
+            # box switched off in its menus keeps it
+            self.save_settings()
+        elif action == "opt":
+            game, key = arg.split(":")
+            for kk, vals in _settings().CHOICES[game]:
+                if kk == key:
+                    st["opts"][game][key] = _menus().cycle(vals, st["opts"][game][key])
+            self.save_settings()
+        elif action == "again":
+            self.begin_game(self.game_name, self.pads_in, t)
+        elif action == "selftest":
+            self.selftest()
+
+    def begin_join(self: "App", game):
+        self.game_name = game
+        self.joined = [False] * self.n_pads
+        self.last_join = self.now
+        self.save_settings()     # a quiet moment: no game, no slap window
+        self.enter("join")
+        self.light_mask((1 << self.n_pads) - 1)
+
+    def join_pad(self: "App", k, t):
+        if self.joined[k]:
+            return
+        self.joined[k] = True
+        self.last_join = t
+        self.dirty = True
+        m = 0
+        for i in range(self.n_pads):
+            if not self.joined[i]:
+                m |= 1 << i
+        self.light_mask(m)
+        pads = self.joined_pads()
+        if not m or len(pads) >= F.FLOWS[self.game_name][1]:
+            self.begin_game(self.game_name, pads, t)
+
+    def join_due(self: "App", t):
+        """Whether the game of the players who joined begins by time t (two
+        or more joined, nobody else for _JOIN_WAIT_MS); it then begins, at
+        that moment."""
+        pads = self.joined_pads()
+        if len(pads) >= 2 and ticks.diff(t, self.last_join) >= _JOIN_WAIT_MS * 1000:
+            self.begin_game(self.game_name, pads, ticks.add(self.last_join, _JOIN_WAIT_MS * 1000))
+            return True
+        return False
+
+    def joined_pads(self: "App"):
+        return [k for k in range(self.n_pads) if self.joined[k]]
+
+    def selftest(self: "App"):
+        """The hardware self-test (app.selftest): it owns the pads and the
+        display while it runs; its report is shown at the end."""
+        try:
+            from app.selftest import SelfTest
+            self.st = SelfTest(self.hal, lang=self.settings["lang"])
+        except Exception as e:
+            self.fail(e)
+            return
+        self.enter("selftest_run")
+        self.light_mask(0)
+
+    def selftest_tick(self: "App"):
+        try:
+            more = self.st.step(self.clock.ticks_ms())
+        except Exception as e:
+            self.fail(e)
+            return
+        if self.wdt is not None:
+            self.wdt.feed()
+        if not more:
+            self.selftest_lines = self.st.lines()
+            self.selftest_ok = self.st.ok
+            self.st = None
+            forget("app.selftest")
+            self.cap.clear()
+            self.enter("selftest")

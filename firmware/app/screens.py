@@ -1,0 +1,88 @@
+# The box's screens: its state to the renderer (gfx.render), and when the
+# e-ink panel refreshes fully.
+#
+#   draw(app)            the screen of app.state, then show(app)
+#   show(app)            send the frame: on e-ink a full refresh for a new
+#                        kind of screen, and every settings["eink_refresh"]
+#                        partial ones (unless the driver counts them itself)
+#   kind(state)          the kind of screen of a state: a change of kind is
+#                        a full e-ink refresh (app.box.App.enter)
+#
+# Functions over the App rather than an object of their own: they read what
+# the box holds (its state, menu, joined pads, the game's view), and no
+# screen keeps anything between frames but the e-ink count (app.partial).
+# app.menu is imported where a menu is drawn: the box's lean run drops it
+# during a game (app.box.forget).
+from core import ticks
+from gfx import render
+
+
+def kind(state):
+    """Menus and joining, a game and its pause, the end, messages."""
+    if state == "menu" or state == "join":
+        return 0
+    if state == "play" or state == "pause":
+        return 1
+    return state
+
+
+def draw(app):
+    app.dirty = False
+    app.scrolling = False
+    r = app.renderer
+    st = app.state
+    tab = app.tab
+    if app.stuck and (st == "menu" or (st in ("join", "end") and app.game_name != "batawaf")):
+        # (never words on a Bata-waf screen, W6: its pads just stay dark)
+        pads = [str(k + 1) for k in range(app.n_pads) if app.stuck & (1 << k)]
+        r.message(tab["stuck"], [" ".join(pads)], "cross", render.WARN)
+    elif st == "menu":
+        from app import menu
+        items = menu.rows(app.items, app.settings, tab)
+        name = app.menu_name
+        title = tab.get(name, tab["menu"]) if ":" not in name else tab.get(name.split(":")[1], "")
+        # a label wider than the matrix scrolls: redrawn while it moves
+        d = ticks.diff(app.now, app.sel_t) // 1000
+        if d < 0 or d > 600000:
+            app.sel_t = app.now
+            d = 0
+        app.scrolling = r.menu(title, items, app.sel, d)
+        app.scroll_shown = render.scroll_offset(r.scroll_over, d)
+    elif st == "join":
+        from app import menu
+        r.join(app.game_name, app.joined, app.n_pads, menu.GAME_ICONS[app.game_name])
+    elif st == "play":
+        app.view.changed = False
+        r.game(app.view)
+    elif st == "pause":
+        r.pause(app.view)
+    elif st == "end":
+        r.end(app.view)
+    elif st == "error":
+        r.message(tab["error"], [tab.get(app.error_kind, app.error_kind), app.error_text])
+    elif st == "notice":
+        r.message(tab["notice"], [tab["settings_reset"], app.notice], "star", render.WARN)
+    elif st == "selftest":
+        # a failed part must not be shown under a green tick
+        if app.selftest_ok:
+            r.message(tab["selftest"], app.selftest_lines or [tab["test_ok"]], "check", render.OK)
+        else:
+            r.message(tab["selftest"], app.selftest_lines, "cross", render.RED)
+    show(app)
+
+
+def show(app):
+    full = None
+    if not app.disp.colour:
+        if app.new_screen:
+            full = True
+        elif not app.driver_full:
+            # e-ink: a full refresh every N partial ones clears the ghosts
+            app.partial += 1
+            if app.partial >= app.settings["eink_refresh"]:
+                full = True
+        if full:
+            app.partial = 0
+    app.new_screen = False
+    app.disp.show(full)
+    app.frames += 1
