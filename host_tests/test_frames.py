@@ -19,12 +19,11 @@ IDLE_PASS = {
     # Bataille and Bata-waf's timers (Tape-treize's engine runs its own every
     # pass, under an exception handler: app/flow_tape.py says why)
     "app/flow_duel.py": ("Flow.due", "Flow.at"),
-    "core/gametime.py": ("GameClock.ms", "GameClock.us", "GameClock.hold"),
     "app/io.py": ("Display.busy", "Sound.busy_with", "Sound.poll", "Menu.pressed"),
     "pads/capture.py": ("PadCapture.poll", "PadCapture.next_event", "PadCapture.held_mask"),
     "hal/__init__.py": ("Hal.poll", "Hal._check"),
     "hal/rp2/clock.py": ("BoardClock.ticks_us", "BoardClock.ticks_ms"),
-    "core/ticks.py": ("diff", "add"),
+    "core/ticks.py": ("diff", "add", "GameClock.ms", "GameClock.us", "GameClock.pause_tick"),
     "drivers/button.py": ("MenuButton.poll", "MenuButton.pressed"),
     "drivers/buzzer.py": ("Buzzer.poll",),
     "drivers/blink.py": ("Blinker.poll",),

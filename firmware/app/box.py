@@ -25,7 +25,7 @@
 # listener (the view and the sounds follow the game): app.flows.Cues.
 #
 # Holding a pad (app.feedback) or the menu button pauses; a press resumes.
-# The game clock (core.gametime, the flow's and the engine's) stops while
+# The game clock (core.ticks.GameClock, the flow's and the engine's) stops while
 # paused, so a pause changes nothing in the game or its log.
 import gc
 from core import ticks
@@ -334,7 +334,7 @@ class App(Lobby, Play):
         elif st == "pause":
             # the pause, pass by pass (it may last longer than a ticks
             # difference can span)
-            self.flow.clock.hold(self.now)
+            self.flow.clock.pause_tick(self.now)
 
     # ---- games ------------------------------------------------------
 

@@ -4,7 +4,7 @@
 # children).  A battle and the take follow by themselves, _SHOW_MS apart.
 # The interface and its bits: app.flows.
 #
-#   f = Flow(name, options, seed, cues, choices)   choices["auto"]: flip alone
+#   f = Flow(name, options, seed, listener, opts)   opts["auto"]: flip alone
 #   f.waiting            the players whose press the next flip waits for
 #   f.next_step          game ms of the next step that comes by itself
 #                        (a battle's cards, the take), or None
@@ -13,25 +13,33 @@
 # game moved, not when the loop came round), and the steps due before a
 # press come first, at their time, however late the pass runs: a game
 # depends on the press times only.  Game time is in ms from the game clock
-# (core.gametime), pauses left out.
+# (core.ticks.GameClock), pauses left out.
 from core.compat import const
-from core.gametime import GameClock
+from core.ticks import GameClock
 from games import bataille as B
-from app import flows as F
 
 _SHOW_MS = const(1200)
 _BATTLE_MS = const(1500)
 _AUTO_FLIP_MS = const(3000)
 _STEPPED = const(256)
+_FLUSH_BYTES = const(1024)   # (as app.flows.Cues)
+# the bits of app.flows, private here (a public name is a qstr on the board)
+_DIRTY = const(1)
+_LIT = const(2)
+_FLUSH = const(4)
+_QUIET = const(8)
+_ENDED = const(16)
+_FAILED = const(32)
 
 
 class Flow:
-    def __init__(self, name, options, seed, cues, choices):
-        self.auto = bool(choices.get("auto", False))
-        self.game = B.Bataille(options, seed, cues.log, name)
+    def __init__(self, name, options, seed, listener, opts):
+        self.auto = bool(opts.get("auto", False))
+        self.game = B.Bataille(options, seed, listener.log, name)
         self.clock = GameClock()
-        self.view = cues.view
-        self.log = cues.log
+        self.listener = listener
+        self.view = listener.view
+        self.log = listener.log
         self.waiting = 0
         self.next_step = None
         self.auto_at = None
@@ -54,13 +62,13 @@ class Flow:
             if not s:
                 break
             r |= s & ~_STEPPED
-            if s & (F.ENDED | F.FAILED):
+            if s & (_ENDED | _FAILED):
                 return r
         bit = 1 << p
         if self.next_step is None and self.waiting & bit:
             self.waiting &= ~bit
             self.view.waiting[p] = False
-            r |= F.LIT | F.DIRTY
+            r |= _LIT | _DIRTY
             if not self.waiting:
                 r |= self.step(ms)   # at the last press: the flip's time
         return r & ~_STEPPED
@@ -86,7 +94,7 @@ class Flow:
             return self.show(ms) | _STEPPED
         except Exception as e:
             self.error = e
-            return F.FAILED | _STEPPED
+            return _FAILED | _STEPPED
 
     def show(self, ms):
         self.next_step = None
@@ -94,17 +102,17 @@ class Flow:
         v.waf = False
         phase = self.game.step(ms)
         if phase == B.END or self.game.done:
-            return F.DIRTY | F.ENDED
-        r = F.DIRTY | F.LIT
+            return _DIRTY | _ENDED
+        r = _DIRTY | _LIT
         if phase == B.TAKE or phase == B.CARRY:
-            self.waiting = F.not_out(v)
+            self.waiting = self.listener.in_mask()
             for p in range(v.n):
                 v.waiting[p] = not v.out[p]
             self.auto_at = ms + _AUTO_FLIP_MS
             # between duels: no slap window in Bataille, a quiet moment
-            r |= F.QUIET
-            if self.log.pending_bytes() >= F.FLUSH_BYTES:
-                r |= F.FLUSH
+            r |= _QUIET
+            if self.log.pending_bytes() >= _FLUSH_BYTES:
+                r |= _FLUSH
         else:
             for p in range(v.n):
                 v.waiting[p] = False
@@ -115,7 +123,7 @@ class Flow:
         self.clock.pause(now)
 
     def resume(self, now):
-        self.clock.hold(now)
+        self.clock.pause_tick(now)
         if self.auto_at is not None:
             self.auto_at = self.clock.ms(now) + _AUTO_FLIP_MS
-        return F.LIT
+        return _LIT

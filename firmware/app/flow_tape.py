@@ -3,28 +3,38 @@
 # let go (app.taps: a press held the pause hold is the pause, not a false
 # slap).  The interface and its bits: app.flows.
 #
-#   f = Flow(name, options, seed, cues, choices)
+#   f = Flow(name, options, seed, listener, opts)
 #   f.held               held() -> the players whose pad is still down
 #                        (the box's, from the pad capture; set before play)
 #
 # The engine is told the interrupt stamps as they were taken: its clock
-# (core.gametime, f.clock) leaves the pauses out.  It never runs past a
+# (core.ticks.GameClock, f.clock) leaves the pauses out.  It never runs past a
 # press still waiting (app.taps), so its verdicts are those of a box that
 # knew at once.  While a slap can come (a window, or a press still down that
 # may be a slap in a window the engine has not reached yet) the flow says
 # SLAP: no flash write then; the log is written between rounds (or after a
-# take past a big log: app.sounds.Cues).
+# take past a big log: app.flows.Cues).
 from games.tape import Tape
 from app.taps import Waiting
-from app import flows as F
+from core.compat import const
+
+# the bits of app.flows, private here (a public name is a qstr on the board)
+_DIRTY = const(1)
+_LIT = const(2)
+_FLUSH = const(4)
+_QUIET = const(8)
+_ENDED = const(16)
+_FAILED = const(32)
+_SLAP = const(64)
+_CALM = const(128)
 
 
 class Flow:
-    def __init__(self, name, options, seed, cues, choices):
-        self.game = Tape(options, seed, cues.log)
+    def __init__(self, name, options, seed, listener, opts):
+        self.game = Tape(options, seed, listener.log)
         self.clock = self.game.clock
-        self.view = cues.view
-        self.cues = cues
+        self.view = listener.view
+        self.listener = listener
         self.taps = Waiting()
         self.held = None
         self.error = None
@@ -32,8 +42,8 @@ class Flow:
 
     def begin(self, t):
         self.game.start(t)
-        self.m = F.not_out(self.view)
-        return F.LIT
+        self.m = self.listener.in_mask()
+        return _LIT
 
     def lit(self):
         return self.m
@@ -78,18 +88,18 @@ class Flow:
             return self.after()
         except Exception as e:
             self.error = e
-            return F.FAILED
+            return _FAILED
 
     def after(self):
         g = self.game
         r = 0
         if self.view.changed:
-            r = F.DIRTY
+            r = _DIRTY
         if g.done:
-            return r | F.ENDED
+            return r | _ENDED
         w = g.window_open
         busy = w or self.taps.n > 0
-        r |= F.SLAP if busy else F.CALM
+        r |= _SLAP if busy else _CALM
         if g.turns_mode:
             # turns mode (T10): the pad of the player who lays next is lit
             m = 0
@@ -97,12 +107,12 @@ class Flow:
                 m = 1 << g.turn
             if m != self.m:
                 self.m = m
-                r |= F.LIT
-        c = self.cues
+                r |= _LIT
+        c = self.listener
         if c.flush_due and not busy:
             # between rounds (or a big log after a take): no slap window
             c.flush_due = False
-            r |= F.FLUSH | F.QUIET
+            r |= _FLUSH | _QUIET
         return r
 
     def pause(self, now):
@@ -113,6 +123,6 @@ class Flow:
         self.taps.clear()
 
     def resume(self, now):
-        self.clock.hold(now)
-        self.m = F.not_out(self.view)
-        return F.LIT
+        self.clock.pause_tick(now)
+        self.m = self.listener.in_mask()
+        return _LIT

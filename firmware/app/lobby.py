@@ -17,7 +17,7 @@
 import sys
 from core import ticks
 from core.compat import const
-from app import flows as F
+from app import flows
 
 _JOIN_WAIT_MS = const(2500)
 # MicroPython: what a game does not use (menus, settings, the self-test, the
@@ -131,7 +131,7 @@ class Lobby:
                 m |= 1 << i
         self.light_mask(m)
         pads = self.joined_pads()
-        if not m or len(pads) >= F.FLOWS[self.game_name][1]:
+        if not m or len(pads) >= flows.FLOWS[self.game_name][1]:
             self.begin_game(self.game_name, pads, t)
 
     def join_due(self: "App", t):

@@ -7,8 +7,9 @@
 #                        (pad order), begun at ticks t0 (default now)
 #   play_pad(k, t)       pad k pressed at ticks t in play: its player's press
 #   after(bits)          what the flow said: redraw, lights, log, the end
-#   pause(), resume()    the game clock stops and goes on (core.gametime)
+#   pause(), resume()    the game clock stops and goes on (core.ticks.GameClock)
 #   finish(), end_game_early(), write_log()
+#   pads(m), held()      players to pads, the players whose pad is down
 #   waiting_mask, next_step, taps   what the off-board drivers read
 #
 # The pads map to players here and only here (player_of, pads_in): a flow
@@ -16,8 +17,19 @@
 # handed to it the same way.
 import gc
 from app import view as _view
-from app import flows as F
+from app import flows
+from core.compat import const
 from app.lobby import _settings, forget
+
+# the bits of app.flows, private here (a public name is a qstr on the board)
+_DIRTY = const(1)
+_LIT = const(2)
+_FLUSH = const(4)
+_QUIET = const(8)
+_ENDED = const(16)
+_FAILED = const(32)
+_SLAP = const(64)
+_CALM = const(128)
 
 
 # mypy reads these methods as the App's (a name it takes as true; never
@@ -70,7 +82,7 @@ class Play:
         hidden = bool(eng.get("hidden_count", False))
         v = _view.View(name, n, hidden, pads, self.n_pads)
         self.view = v
-        cues = F.Cues(name, v, self.sound, hidden)
+        cues = flows.Cues(name, v, self.sound, hidden)
         self.log = cues.log
         try:
             self.logs.begin()
@@ -79,8 +91,9 @@ class Play:
             print("game log not written:", e)
             self.logs.current = -1
         try:
-            f = F.flow_of(name)(name, eng, seed, cues, opts)
-            f.held = self.held_players
+            # the game's flow, its module imported now (app.flows.FLOWS)
+            f = __import__(flows.FLOWS[name][0], None, None, ("Flow",)).Flow(name, eng, seed, cues, opts)
+            f.held = self.held
             self.flow = f
             self.game = f.game
             r = f.begin(t0)
@@ -105,25 +118,25 @@ class Play:
 
     def after(self: "App", r):
         """What the flow says happened (the bits of app.flows)."""
-        if r & F.DIRTY:
+        if r & _DIRTY:
             self.dirty = True
-        if r & F.FAILED:
+        if r & _FAILED:
             self.fail(self.flow.error)
             return
-        if r & F.ENDED:
+        if r & _ENDED:
             self.store.set_slap_window(False)
             self.finish()
             return
-        if r & (F.SLAP | F.CALM):
-            self.store.set_slap_window(r & F.SLAP != 0)
-        if r & F.LIT:
-            self.light_mask(self.pads_of(self.flow.lit()))
-        if r & F.FLUSH:
+        if r & (_SLAP | _CALM):
+            self.store.set_slap_window(r & _SLAP != 0)
+        if r & _LIT:
+            self.light_mask(self.pads(self.flow.lit()))
+        if r & _FLUSH:
             self.write_log()
-        if r & F.QUIET:
+        if r & _QUIET:
             self.quiet_gc = True
 
-    def pads_of(self: "App", m):
+    def pads(self: "App", m):
         """The pads of the players of mask m."""
         out = 0
         pads = self.pads_in
@@ -132,7 +145,7 @@ class Play:
                 out |= 1 << pads[p]
         return out
 
-    def held_players(self: "App"):
+    def held(self: "App"):
         """The players whose pad is still down."""
         held = self.cap.held_mask()
         m = 0
@@ -147,7 +160,7 @@ class Play:
     # what the drivers off the board read (sim/, app/headless, the tests)
     @property
     def waiting_mask(self: "App"):
-        return self.pads_of(getattr(self.flow, "waiting", 0))
+        return self.pads(getattr(self.flow, "waiting", 0))
 
     @property
     def next_step(self: "App"):

@@ -11,7 +11,7 @@
 #
 # Times.  The engine is told the time; it never reads a clock.  Inputs are
 # ticks_us values (they wrap at 2**30, S4); the game clock g.clock
-# (core.gametime, the one the box pauses) unwraps them with a rolling
+# (core.ticks.GameClock, the one the box pauses) unwraps them with a rolling
 # reference into microseconds since the game started, so call
 # press() or poll() at least every 2**29 us (about 9 minutes).  Every timer
 # fires at its logical time (a tempo card is laid exactly `tempo` after the
@@ -44,7 +44,6 @@ from core import deal as _deal
 from core import log as _log
 from core import options as _opt
 from core import ticks as _ticks
-from core.gametime import GameClock
 from core.pile import Pile
 from core.rng import Rng
 from core.compat import const
@@ -193,7 +192,7 @@ class Tape:
         # The slap window / false slap being collected.
         self._slap_t = [_NO_SLAP] * self.n   # first press time in the window
         self._order = []               # players in press order
-        self.clock = GameClock()   # ticks_us to us since the epoch
+        self.clock = _ticks.GameClock()   # ticks_us to us since the epoch
         self.started = False
 
     # ---- the screen's view ----------------------------------------------
@@ -243,7 +242,7 @@ class Tape:
                 self._stale_rem = now % 1000
                 now = _STALE
         self._now = now
-        c.rebase()
+        c._rebase()
         self._base_ms = c.base_ms
         if self._due is not None:
             self._due -= s
