@@ -17,8 +17,8 @@ import frames  # noqa: E402
 IDLE_PASS = {
     "app/box.py": ("App.tick", "App.timers", "App.since_ms"),
     # Bataille and Bata-waf's timers (Tape-treize's engine runs its own every
-    # pass, under an exception handler: app/flow_tape.py says why)
-    "app/flow_duel.py": ("Flow.due", "Flow.at"),
+    # pass, under an exception handler: app/tape.py says why)
+    "app/duels.py": ("Flow.due", "Flow.at"),
     "app/io.py": ("Display.busy", "Sound.busy_with", "Sound.poll", "Menu.pressed"),
     "pads/capture.py": ("PadCapture.poll", "PadCapture.next_event", "PadCapture.held_mask"),
     "hal/__init__.py": ("Hal.poll", "Hal._check"),

@@ -1,5 +1,5 @@
 # The box: its states, settings and game logs, driven by one non-blocking
-# tick(); the menus and joining are app.lobby's, the game's part app.play's
+# tick(); the menus and joining are app.join's, the game's part app.play's
 # (two mixins of App).
 #
 #   app = App(hal, seed=None)     hal from hal.open_board / hal.open_host
@@ -15,14 +15,14 @@
 # garbage only at quiet moments (menus, between duels, after a game).
 #
 # Flow.  Home menu -> a game -> players join by pressing their pad
-# (app.lobby) -> play -> end screen -> again / menu.
+# (app.join) -> play -> end screen -> again / menu.
 #
-# The game itself is its flow (app.flows: app.flow_duel for Bataille and
-# Bata-waf, app.flow_tape for Tape-treize), told the presses as players (the
+# The game itself is its flow (app.play: app.duels for Bataille and
+# Bata-waf, app.tape for Tape-treize), told the presses as players (the
 # box maps pads to players) and the time, answering with what happened; the
 # box acts on it (screen, lights, log, the end).  Press feedback and holds:
 # app.feedback; the screens and the e-ink refresh: app.screens; the log's
-# listener (the view and the sounds follow the game): app.flows.Cues.
+# listener (the view and the sounds follow the game): app.play.Cues.
 #
 # Holding a pad (app.feedback) or the menu button pauses; a press resumes.
 # The game clock (core.ticks.GameClock, the flow's and the engine's) stops while
@@ -32,8 +32,8 @@ from core import ticks
 from app import io, sounds, strings, screens
 from app.feedback import Feedback
 from app.logs import GameLogs
-from app.lobby import Lobby, _settings, forget, _LEAN
-from app.play import Play
+from app import join, play
+from app.join import _settings, forget, _LEAN
 from gfx import render
 from core.compat import const
 
@@ -52,7 +52,7 @@ _IDLE_SLEEP_MS = const(8)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 
 
-class App(Lobby, Play):
+class App(join.App, play.App):
     def __init__(self, hal, seed=None, keep_logs=5, options_of=None):
         # options_of(game) -> engine options beyond the menus' (the
         # simulator's command line); None on the board
@@ -79,7 +79,7 @@ class App(Lobby, Play):
         self.partial = 0
         self.new_screen = True
         self.dirty = True
-        self.flow = None        # the game's flow (app.flows)
+        self.flow = None        # the game's flow (app.play)
         self.game = None        # its engine
         self.view = None
         self.log = None
@@ -304,7 +304,7 @@ class App(Lobby, Play):
                     self.game = None
                     self.flow = None
                     forget("games.bataille", "games.tape", "gfx.tape", "gfx.table", "app.taps",
-                           "app.flow_duel", "app.flow_tape")
+                           "app.duels", "app.tape")
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
             if self.since_ms() >= _ERROR_MIN_MS:

@@ -1,7 +1,7 @@
-# A game on the box: deal it, hand its flow (app.flows) the presses as
-# players, act on what the flow says happened, pause and resume it, end it.
-# A mixin of app.box.App, kept apart so that each part of the box reads on
-# its own.
+# A game on the box: deal it, hand its flow the presses as players, act on
+# what the flow says happened, pause and resume it, end it.  A mixin of
+# app.box.App (named App too: one name fewer on the board), kept apart so
+# that each part of the box reads on its own.
 #
 #   begin_game(name, pads, t0=None)   a new game for the players on `pads`
 #                        (pad order), begun at ticks t0 (default now)
@@ -15,13 +15,57 @@
 # The pads map to players here and only here (player_of, pads_in): a flow
 # speaks of players, so a player without a pad (issue 23's box seat) can be
 # handed to it the same way.
+#
+# The flows.  A flow (app.duels: Bataille and Bata-waf; app.tape: Tape-treize)
+# runs one game's engine with real time.  The box calls it, and it answers
+# with the bits below: it never calls back into the box.
+#
+#   f = module.Flow(name, options, seed, listener, opts)   the engine made,
+#                        not begun: options the engine's, opts the menus' (the
+#                        box's own: "auto"), listener (Cues) the game's log and
+#                        view
+#   f.game, f.clock      the engine, the game clock (core.ticks.GameClock) both share
+#   f.begin(t) -> bits   the game begins at ticks t
+#   f.press(p, t) -> bits   player p (an index, not a pad: the box maps pads
+#                        to players) pressed at ticks t, the interrupt stamp
+#   f.due(now) -> bits   every pass of play: the timers due by ticks now
+#   f.pause(now)         play stops (the box then calls f.clock.pause_tick(now)
+#                        every pass; the flow at the resume)
+#   f.resume(now) -> bits
+#   f.lit() -> mask      the players whose pads are lit (waited for)
+#   f.error              what failed, with FAILED
+#
+#   c = Cues(name, view, sound, hidden)   the game's log (c.log) and its
+#                        listener: the view and the sounds follow the game,
+#                        c.flush_due says a log is worth writing,
+#                        c.in_mask() the players still in the game
+#
+# A press may raise (the box fails the game); due() never does: it is on
+# the idle pass, whose frames stay on the C stack (host_tests/test_frames).
+#
+# Why bits: the log listener (Cues) and the flow only record what happened,
+# and the box acts once the engine is out of its step.  A new game is a new
+# flow module named in app.join.GAMES, not a branch in the box.
+#
+# The bits (each module that speaks them has them as private consts: on the
+# board a public name costs an interned name for ever, host_tests'
+# test_app_flows checks that they agree):
+#    1 DIRTY     the screen changed
+#    2 LIT       lit() changed
+#    4 FLUSH     a quiet moment with a log to write
+#    8 QUIET     a quiet moment: collect garbage
+#   16 ENDED     the game is over
+#   32 FAILED    the engine failed: the error screen (f.error)
+#   64 SLAP      a slap may come: no flash write now
+#  128 CALM      no slap can come: flash writes are safe again
 import gc
 from app import view as _view
-from app import flows
+from core import log as _log
+from app import sounds, speech
 from core.compat import const
-from app.lobby import _settings, forget
+from app.join import _settings, forget, GAMES
 
-# the bits of app.flows, private here (a public name is a qstr on the board)
+# the bits (the table above), private: a public name is a qstr on the board
 _DIRTY = const(1)
 _LIT = const(2)
 _FLUSH = const(4)
@@ -34,13 +78,54 @@ _CALM = const(128)
 
 # mypy reads these methods as the App's (a name it takes as true; never
 # imported on the board)
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from app.box import App
+_TYPE_CHECKING = const(False)    # (tools/lint.py: mypy takes it as true)
+if _TYPE_CHECKING:
+    from app import box
+
+_FLUSH_BYTES = const(1024)   # write the log after a take past this (app.duels too)
 
 
-class Play:
-    def begin_game(self: "App", name, pads, t0=None):
+class Cues:
+    def __init__(self, name, view, sound, hidden):
+        self.name = name
+        self.view = view
+        self.sound = sound
+        self.hidden = hidden        # Tape-treize count hidden (T13): not said either
+        self.flush_due = False
+        self.log = _log.Log(listener=self.event)
+
+    def event(self, t, ev, values):
+        """The Log listener: the view and the sounds follow the game."""
+        self.view.event(t, ev, values)
+        s = self.sound
+        name = self.name
+        # the voice says what it has a word for (app.speech), the buzzer the rest
+        w = speech.words(name, ev, values, self.hidden)
+        if w is not None and s.say(w):
+            pass
+        elif ev == "battle":
+            s.play(sounds.WAF if name == "batawaf" else sounds.BATTLE)
+        elif ev == "verdict":
+            s.play(sounds.BUZZ if values[0] == "false" else sounds.TAKE)
+        elif ev == "take" and name != "tape":
+            s.play(sounds.TAKE)
+        elif ev == "end":
+            s.play(sounds.FANFARE)
+        if ev == "round" or (ev == "take" and self.log.pending_bytes() >= _FLUSH_BYTES):
+            self.flush_due = True
+
+    def in_mask(self):
+        """The players still in the game, as a mask."""
+        v = self.view
+        m = 0
+        for p in range(v.n):
+            if not v.out[p]:
+                m |= 1 << p
+        return m
+
+
+class App:
+    def begin_game(self: "box.App", name, pads, t0=None):
         """Deal a new game for the players on `pads` (in pad order), begun
         at ticks t0 (the press or the end of the wait that began it; default
         now): the game's time counts from there."""
@@ -82,7 +167,7 @@ class Play:
         hidden = bool(eng.get("hidden_count", False))
         v = _view.View(name, n, hidden, pads, self.n_pads)
         self.view = v
-        cues = flows.Cues(name, v, self.sound, hidden)
+        cues = Cues(name, v, self.sound, hidden)
         self.log = cues.log
         try:
             self.logs.begin()
@@ -91,8 +176,8 @@ class Play:
             print("game log not written:", e)
             self.logs.current = -1
         try:
-            # the game's flow, its module imported now (app.flows.FLOWS)
-            f = __import__(flows.FLOWS[name][0], None, None, ("Flow",)).Flow(name, eng, seed, cues, opts)
+            # the game's flow, its module imported now (GAMES)
+            f = __import__(GAMES[name][0], None, None, ("Flow",)).Flow(name, eng, seed, cues, opts)
             f.held = self.held
             self.flow = f
             self.game = f.game
@@ -109,15 +194,15 @@ class Play:
         self.games_played += 1
         self.after(r)
 
-    def play_pad(self: "App", k, t):
+    def play_pad(self: "box.App", k, t):
         p = self.player_of[k]
         if p >= 0:
             r = self.flow.press(p, t)
             if r:
                 self.after(r)
 
-    def after(self: "App", r):
-        """What the flow says happened (the bits of app.flows)."""
+    def after(self: "box.App", r):
+        """What the flow says happened (the bits above)."""
         if r & _DIRTY:
             self.dirty = True
         if r & _FAILED:
@@ -136,7 +221,7 @@ class Play:
         if r & _QUIET:
             self.quiet_gc = True
 
-    def pads(self: "App", m):
+    def pads(self: "box.App", m):
         """The pads of the players of mask m."""
         out = 0
         pads = self.pads_in
@@ -145,7 +230,7 @@ class Play:
                 out |= 1 << pads[p]
         return out
 
-    def held(self: "App"):
+    def held(self: "box.App"):
         """The players whose pad is still down."""
         held = self.cap.held_mask()
         m = 0
@@ -159,42 +244,42 @@ class Play:
 
     # what the drivers off the board read (sim/, app/headless, the tests)
     @property
-    def waiting_mask(self: "App"):
+    def waiting_mask(self: "box.App"):
         return self.pads(getattr(self.flow, "waiting", 0))
 
     @property
-    def next_step(self: "App"):
+    def next_step(self: "box.App"):
         return getattr(self.flow, "next_step", None)
 
     @property
-    def taps(self: "App"):
+    def taps(self: "box.App"):
         return getattr(self.flow, "taps", None)
 
-    def write_log(self: "App"):
+    def write_log(self: "box.App"):
         try:
             self.logs.flush(self.log)
         except OSError as e:
             print("game log not written:", e)
 
-    def finish(self: "App"):
+    def finish(self: "box.App"):
         self.write_log()
         self.enter("end")
         self.light_mask(0)
         self.quiet_gc = True
 
-    def end_game_early(self: "App"):
+    def end_game_early(self: "box.App"):
         if self.game is not None and self.state in ("play", "pause"):
             self.write_log()
         self.flow = None
         self.game = None
         self.store.set_slap_window(False)
 
-    def pause(self: "App"):
+    def pause(self: "box.App"):
         self.flow.pause(self.now)
         self.enter("pause")
         self.light_mask(0)
 
-    def resume(self: "App"):
+    def resume(self: "box.App"):
         r = self.flow.resume(self.now)
         self.enter("play")
         self.after(r)

@@ -50,10 +50,10 @@ def add(a, d):
 #   c.pause(t)          play stops at ticks t ...
 #   c.pause_tick(now)   ... every pass of the pause ...
 #                       (and again at the resume: play goes on)
-#   c.tick, c.rel       the latest ticks_us seen and its us since the epoch
-#   c.base_ms           the epoch, in ms since the start
+#   c.tick, c.at_us       the latest ticks_us seen and its us since the epoch
+#   c._base_ms           the epoch, in ms since the start
 #
-# One mapping, a pure shift: us(t) = rel + diff(t, tick).  The reference
+# One mapping, a pure shift: us(t) = at_us + diff(t, tick).  The reference
 # only moves forward (to a later tick seen), so ticks_us may wrap (2**30 on
 # the board) as long as us() is called at least every 2**29 us (~9 minutes).
 # A pause moves the reference tick forward by the time it lasts, pass by
@@ -62,7 +62,7 @@ def add(a, d):
 # since, and the stamps themselves are never changed.
 #
 # Small ints (S4): a match lasts longer than 2**30 us (17.9 minutes), the
-# RP2040's last small int.  So the clock keeps base_ms (ms from the start
+# RP2040's last small int.  So the clock keeps _base_ms (ms from the start
 # to an epoch: small for 12 days) plus us since the epoch; _rebase() moves
 # the epoch in whole ms, so every game time in ms is unchanged.  The engine
 # decides when (games.tape: at a quiet moment, shifting its own times by
@@ -75,33 +75,33 @@ _REBASE_US = const(1 << 28)
 class GameClock:
     def __init__(self):
         self.tick = 0
-        self.rel = 0
-        self.base_ms = 0
+        self.at_us = 0
+        self._base_ms = 0
         self.paused_at = 0
 
     def start(self, t):
         self.tick = t & MASK
-        self.rel = 0
-        self.base_ms = 0
+        self.at_us = 0
+        self._base_ms = 0
 
     def us(self, t):
         d = diff(t, self.tick)
-        u = self.rel + d
+        u = self.at_us + d
         if d > 0:
             self.tick = t
-            self.rel = u
+            self.at_us = u
         return u
 
     def ms(self, t):
-        ms = self.base_ms + self.us(t) // 1000
-        if self.rel >= _REBASE_US:
+        ms = self._base_ms + self.us(t) // 1000
+        if self.at_us >= _REBASE_US:
             self._rebase()
         return ms
 
     def _rebase(self):
-        k = self.rel // 1000
-        self.base_ms += k
-        self.rel -= k * 1000
+        k = self.at_us // 1000
+        self._base_ms += k
+        self.at_us -= k * 1000
 
     def pause(self, t):
         self.paused_at = t

@@ -227,7 +227,7 @@ class Tape:
         if ph == WINDOW or ph == FALSE:
             return
         c = self.clock
-        s = c.rel // 1000 * 1000
+        s = c.at_us // 1000 * 1000
         now = self._now
         if now != _STALE:
             if now > _STALE + s:    # (now - s could pass -2**30)
@@ -243,20 +243,20 @@ class Tape:
                 now = _STALE
         self._now = now
         c._rebase()
-        self._base_ms = c.base_ms
+        self._base_ms = c._base_ms
         if self._due is not None:
             self._due -= s
 
     def ticks_of(self, us):
         """The ticks_us value of a game time (us since start)."""
         c = self.clock
-        return _ticks.add(c.tick, us - self._base_ms * 1000 - c.rel)
+        return _ticks.add(c.tick, us - self._base_ms * 1000 - c.at_us)
 
     def next_deadline(self):
         """ticks_us of the next timer (None: only a press moves the game)."""
         if self._due is None or self.done:
             return None
-        return _ticks.add(self.clock.tick, self._due - self.clock.rel)
+        return _ticks.add(self.clock.tick, self._due - self.clock.at_us)
 
     # Game time, us since the start (unwrapped, so a long int on the board
     # after 17.9 minutes): for replay, tests and host bots only.
@@ -306,7 +306,7 @@ class Tape:
         if not self.started:
             raise ValueError("press before start()")
         self._press(p, self.clock.us(t_ticks))
-        if self.clock.rel >= _REBASE_US:
+        if self.clock.at_us >= _REBASE_US:
             self._rebase()
 
     def poll(self, now_ticks):
@@ -314,7 +314,7 @@ class Tape:
         if not self.started:
             raise ValueError("poll before start()")
         self._advance(self.clock.us(now_ticks))
-        if self.clock.rel >= _REBASE_US:
+        if self.clock.at_us >= _REBASE_US:
             self._rebase()
 
     def pump(self, capture, now_ticks):

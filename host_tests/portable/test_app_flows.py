@@ -1,7 +1,7 @@
-# The game flows (app.flows, app.flow_duel, app.flow_tape) on their own, no
-# box: players in, bits out, one game clock paused and resumed.  Also the
-# bits each module keeps as private consts agree with app.flows' table.
-from app import flows
+# The game flows (app.duels, app.tape; their interface in app.play) on their
+# own, no box: players in, bits out, one game clock paused and resumed.  Also
+# the bits each module keeps as private consts agree with app.play's table.
+from app import play, join
 from app.view import View
 from app import settings as _set
 from core import ticks
@@ -22,11 +22,11 @@ class Quiet:
 
 def flow(name, n, opts=None, eng=None):
     v = View(name, n, False, list(range(n)), 4)
-    c = flows.Cues(name, v, Quiet(), False)
+    c = play.Cues(name, v, Quiet(), False)
     e = _set.engine_options(name, {}, n)
     for k in (eng or {}):
         e[k] = eng[k]
-    mod = __import__(flows.FLOWS[name][0], None, None, ("Flow",))
+    mod = __import__(join.GAMES[name][0], None, None, ("Flow",))
     return mod.Flow(name, e, 7, c, opts or {}), c
 
 
@@ -35,19 +35,19 @@ def at(ms):
 
 
 def test_app_flows_bits_agree_with_the_table():
-    # the table in app.flows' header, and each user's private consts
+    # the table in app.play's header, and each user's private consts
     # (MicroPython keeps no private const as an attribute: CPython checks)
     want = {"DIRTY": DIRTY, "LIT": LIT, "FLUSH": FLUSH, "QUIET": QUIET, "ENDED": ENDED,
             "FAILED": FAILED, "SLAP": SLAP, "CALM": CALM}
-    with open(flows.__file__.replace(".mpy", ".py")) as f:
+    with open(play.__file__.replace(".mpy", ".py")) as f:
         text = f.read()
     for name in want:
         assert ("#  %3d %s " % (want[name], name)) in text, name
     if MICROPYTHON:
         return
-    from app import play, flow_duel, flow_tape
+    from app import duels, tape
     seen = 0
-    for mod in (play, flow_duel, flow_tape):
+    for mod in (play, duels, tape):
         for name in want:
             v = getattr(mod, "_" + name, None)
             if v is not None:

@@ -1,7 +1,7 @@
 # Before a game: the menus, the players joining, and what a menu starts (a
-# game, the hardware self-test).  A mixin of app.box.App (its state, the
-# menus' items and selection, the joined pads), kept apart so that each
-# part of the box reads on its own.
+# game, the hardware self-test).  A mixin of app.box.App (named App too: one
+# name fewer on the board; its state, the menus' items and selection, the
+# joined pads), kept apart so that each part of the box reads on its own.
 #
 #   open_menu(name)      the menu `name` of app.menu, its first item chosen
 #   menu_pad(k, t)       a pad in a menu: menu.NEXT_PAD moves, another chooses
@@ -9,7 +9,8 @@
 #   begin_join(game)     players join by pressing their pad: the game begins
 #   join_pad(k, t)       once two or more joined and nobody joined for
 #   join_due(t)          _JOIN_WAIT_MS, or at once when every pad joined (or
-#                        the game's most players, app.flows.FLOWS)
+#                        the game's most players, GAMES)
+#   GAMES                game -> (its flow's module, most players)
 #   selftest(), selftest_tick()   app.selftest owns the box while it runs
 #
 # The presses that join are the players' first flip: power-on to the first
@@ -17,9 +18,10 @@
 import sys
 from core import ticks
 from core.compat import const
-from app import flows
 
 _JOIN_WAIT_MS = const(2500)
+# game -> (its flow's module (app.play says what a flow is), most players: B1, W1, T1)
+GAMES = {"bataille": ("app.duels", 4), "batawaf": ("app.duels", 4), "tape": ("app.tape", 8)}
 # MicroPython: what a game does not use (menus, settings, the self-test, the
 # finished game's engine) leaves the heap while it is not needed and is
 # imported again after; CPython keeps every module (nothing to gain there).
@@ -55,20 +57,20 @@ def forget(*names):
 
 # mypy reads these methods as the App's (a name it takes as true; never
 # imported on the board)
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from app.box import App
+_TYPE_CHECKING = const(False)    # (tools/lint.py: mypy takes it as true)
+if _TYPE_CHECKING:
+    from app import box
 
 
-class Lobby:
-    def open_menu(self: "App", name):
+class App:
+    def open_menu(self: "box.App", name):
         self.menu_name = name
         self.items, self.sel = _menus().build(name, self.settings)
         self.sel_t = self.now
         self.enter("menu")
         self.light_mask(3)
 
-    def menu_press(self: "App"):
+    def menu_press(self: "box.App"):
         if self.state == "play":
             self.pause()
         elif self.state == "pause":
@@ -79,7 +81,7 @@ class Lobby:
             self.end_game_early()
             self.open_menu("home")
 
-    def menu_pad(self: "App", k, t):
+    def menu_pad(self: "box.App", k, t):
         self.dirty = True
         self.sel_t = self.now
         if k == _menus().NEXT_PAD:
@@ -111,7 +113,7 @@ class Lobby:
         elif action == "selftest":
             self.selftest()
 
-    def begin_join(self: "App", game):
+    def begin_join(self: "box.App", game):
         self.game_name = game
         self.joined = [False] * self.n_pads
         self.last_join = self.now
@@ -119,7 +121,7 @@ class Lobby:
         self.enter("join")
         self.light_mask((1 << self.n_pads) - 1)
 
-    def join_pad(self: "App", k, t):
+    def join_pad(self: "box.App", k, t):
         if self.joined[k]:
             return
         self.joined[k] = True
@@ -131,10 +133,10 @@ class Lobby:
                 m |= 1 << i
         self.light_mask(m)
         pads = self.joined_pads()
-        if not m or len(pads) >= flows.FLOWS[self.game_name][1]:
+        if not m or len(pads) >= GAMES[self.game_name][1]:
             self.begin_game(self.game_name, pads, t)
 
-    def join_due(self: "App", t):
+    def join_due(self: "box.App", t):
         """Whether the game of the players who joined begins by time t (two
         or more joined, nobody else for _JOIN_WAIT_MS); it then begins, at
         that moment."""
@@ -144,10 +146,10 @@ class Lobby:
             return True
         return False
 
-    def joined_pads(self: "App"):
+    def joined_pads(self: "box.App"):
         return [k for k in range(self.n_pads) if self.joined[k]]
 
-    def selftest(self: "App"):
+    def selftest(self: "box.App"):
         """The hardware self-test (app.selftest): it owns the pads and the
         display while it runs; its report is shown at the end."""
         try:
@@ -159,7 +161,7 @@ class Lobby:
         self.enter("selftest_run")
         self.light_mask(0)
 
-    def selftest_tick(self: "App"):
+    def selftest_tick(self: "box.App"):
         try:
             more = self.st.step(self.clock.ticks_ms())
         except Exception as e:

@@ -1,7 +1,7 @@
 # Tape-treize's flow (T1-T13): the engine runs its own timers (tempo or
 # turns, T10), every press goes to it, in a slap window at once, else once
 # let go (app.taps: a press held the pause hold is the pause, not a false
-# slap).  The interface and its bits: app.flows.
+# slap).  The interface and its bits: app.play.
 #
 #   f = Flow(name, options, seed, listener, opts)
 #   f.held               held() -> the players whose pad is still down
@@ -13,12 +13,12 @@
 # knew at once.  While a slap can come (a window, or a press still down that
 # may be a slap in a window the engine has not reached yet) the flow says
 # SLAP: no flash write then; the log is written between rounds (or after a
-# take past a big log: app.flows.Cues).
+# take past a big log: app.play.Cues).
 from games.tape import Tape
 from app.taps import Waiting
 from core.compat import const
 
-# the bits of app.flows, private here (a public name is a qstr on the board)
+# the bits of app.play, private here (a public name is a qstr on the board)
 _DIRTY = const(1)
 _LIT = const(2)
 _FLUSH = const(4)

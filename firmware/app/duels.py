@@ -2,7 +2,7 @@
 # player still in the game pressed their pad (their pads stay lit until they
 # do), or by itself after _AUTO_FLIP_MS when the "auto" option is on (small
 # children).  A battle and the take follow by themselves, _SHOW_MS apart.
-# The interface and its bits: app.flows.
+# The interface and its bits: app.play.
 #
 #   f = Flow(name, options, seed, listener, opts)   opts["auto"]: flip alone
 #   f.waiting            the players whose press the next flip waits for
@@ -22,8 +22,8 @@ _SHOW_MS = const(1200)
 _BATTLE_MS = const(1500)
 _AUTO_FLIP_MS = const(3000)
 _STEPPED = const(256)
-_FLUSH_BYTES = const(1024)   # (as app.flows.Cues)
-# the bits of app.flows, private here (a public name is a qstr on the board)
+_FLUSH_BYTES = const(1024)   # (as app.play.Cues)
+# the bits of app.play, private here (a public name is a qstr on the board)
 _DIRTY = const(1)
 _LIT = const(2)
 _FLUSH = const(4)
