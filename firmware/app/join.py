@@ -1,7 +1,9 @@
+# mypy: disable-error-code="attr-defined"
 # Before a game: the menus, the players joining, and what a menu starts (a
 # game, the hardware self-test).  A mixin of app.box.App (named App too: one
 # name fewer on the board; its state, the menus' items and selection, the
-# joined pads), kept apart so that each part of the box reads on its own.
+# joined pads), kept apart so that each part of the box reads on its own
+# (the first line: as app.play says).
 #
 #   open_menu(name)      the menu `name` of app.menu, its first item chosen
 #   menu_pad(k, t)       a pad in a menu: menu.NEXT_PAD moves, another chooses
@@ -55,22 +57,15 @@ def forget(*names):
             delattr(pkg, name[i + 1:])
 
 
-# mypy reads these methods as the App's (a name it takes as true; never
-# imported on the board)
-_TYPE_CHECKING = const(False)    # (tools/lint.py: mypy takes it as true)
-if _TYPE_CHECKING:
-    from app import box
-
-
 class App:
-    def open_menu(self: "box.App", name):
+    def open_menu(self, name):
         self.menu_name = name
         self.items, self.sel = _menus().build(name, self.settings)
         self.sel_t = self.now
         self.enter("menu")
         self.light_mask(3)
 
-    def menu_press(self: "box.App"):
+    def menu_press(self):
         if self.state == "play":
             self.pause()
         elif self.state == "pause":
@@ -81,7 +76,7 @@ class App:
             self.end_game_early()
             self.open_menu("home")
 
-    def menu_pad(self: "box.App", k, t):
+    def menu_pad(self, k, t):
         self.dirty = True
         self.sel_t = self.now
         if k == _menus().NEXT_PAD:
@@ -113,7 +108,7 @@ class App:
         elif action == "selftest":
             self.selftest()
 
-    def begin_join(self: "box.App", game):
+    def begin_join(self, game):
         self.game_name = game
         self.joined = [False] * self.n_pads
         self.last_join = self.now
@@ -121,7 +116,7 @@ class App:
         self.enter("join")
         self.light_mask((1 << self.n_pads) - 1)
 
-    def join_pad(self: "box.App", k, t):
+    def join_pad(self, k, t):
         if self.joined[k]:
             return
         self.joined[k] = True
@@ -136,7 +131,7 @@ class App:
         if not m or len(pads) >= GAMES[self.game_name][1]:
             self.begin_game(self.game_name, pads, t)
 
-    def join_due(self: "box.App", t):
+    def join_due(self, t):
         """Whether the game of the players who joined begins by time t (two
         or more joined, nobody else for _JOIN_WAIT_MS); it then begins, at
         that moment."""
@@ -146,10 +141,10 @@ class App:
             return True
         return False
 
-    def joined_pads(self: "box.App"):
+    def joined_pads(self):
         return [k for k in range(self.n_pads) if self.joined[k]]
 
-    def selftest(self: "box.App"):
+    def selftest(self):
         """The hardware self-test (app.selftest): it owns the pads and the
         display while it runs; its report is shown at the end."""
         try:
@@ -161,7 +156,7 @@ class App:
         self.enter("selftest_run")
         self.light_mask(0)
 
-    def selftest_tick(self: "box.App"):
+    def selftest_tick(self):
         try:
             more = self.st.step(self.clock.ticks_ms())
         except Exception as e:

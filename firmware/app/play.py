@@ -1,7 +1,10 @@
+# mypy: disable-error-code="attr-defined"
 # A game on the box: deal it, hand its flow the presses as players, act on
 # what the flow says happened, pause and resume it, end it.  A mixin of
 # app.box.App (named App too: one name fewer on the board), kept apart so
-# that each part of the box reads on its own.
+# that each part of the box reads on its own.  (mypy cannot know a mixin's
+# self is the App without importing app.box, an import circle: the first
+# line keeps it from reporting the App's attributes as missing here.)
 #
 #   begin_game(name, pads, t0=None)   a new game for the players on `pads`
 #                        (pad order), begun at ticks t0 (default now)
@@ -76,12 +79,6 @@ _SLAP = const(64)
 _CALM = const(128)
 
 
-# mypy reads these methods as the App's (a name it takes as true; never
-# imported on the board)
-_TYPE_CHECKING = const(False)    # (tools/lint.py: mypy takes it as true)
-if _TYPE_CHECKING:
-    from app import box
-
 _FLUSH_BYTES = const(1024)   # write the log after a take past this (app.duels too)
 
 
@@ -125,7 +122,7 @@ class Cues:
 
 
 class App:
-    def begin_game(self: "box.App", name, pads, t0=None):
+    def begin_game(self, name, pads, t0=None):
         """Deal a new game for the players on `pads` (in pad order), begun
         at ticks t0 (the press or the end of the wait that began it; default
         now): the game's time counts from there."""
@@ -194,14 +191,14 @@ class App:
         self.games_played += 1
         self.after(r)
 
-    def play_pad(self: "box.App", k, t):
+    def play_pad(self, k, t):
         p = self.player_of[k]
         if p >= 0:
             r = self.flow.press(p, t)
             if r:
                 self.after(r)
 
-    def after(self: "box.App", r):
+    def after(self, r):
         """What the flow says happened (the bits above)."""
         if r & _DIRTY:
             self.dirty = True
@@ -221,7 +218,7 @@ class App:
         if r & _QUIET:
             self.quiet_gc = True
 
-    def pads(self: "box.App", m):
+    def pads(self, m):
         """The pads of the players of mask m."""
         out = 0
         pads = self.pads_in
@@ -230,7 +227,7 @@ class App:
                 out |= 1 << pads[p]
         return out
 
-    def held(self: "box.App"):
+    def held(self):
         """The players whose pad is still down."""
         held = self.cap.held_mask()
         m = 0
@@ -244,42 +241,42 @@ class App:
 
     # what the drivers off the board read (sim/, app/headless, the tests)
     @property
-    def waiting_mask(self: "box.App"):
+    def waiting_mask(self):
         return self.pads(getattr(self.flow, "waiting", 0))
 
     @property
-    def next_step(self: "box.App"):
+    def next_step(self):
         return getattr(self.flow, "next_step", None)
 
     @property
-    def taps(self: "box.App"):
+    def taps(self):
         return getattr(self.flow, "taps", None)
 
-    def write_log(self: "box.App"):
+    def write_log(self):
         try:
             self.logs.flush(self.log)
         except OSError as e:
             print("game log not written:", e)
 
-    def finish(self: "box.App"):
+    def finish(self):
         self.write_log()
         self.enter("end")
         self.light_mask(0)
         self.quiet_gc = True
 
-    def end_game_early(self: "box.App"):
+    def end_game_early(self):
         if self.game is not None and self.state in ("play", "pause"):
             self.write_log()
         self.flow = None
         self.game = None
         self.store.set_slap_window(False)
 
-    def pause(self: "box.App"):
+    def pause(self):
         self.flow.pause(self.now)
         self.enter("pause")
         self.light_mask(0)
 
-    def resume(self: "box.App"):
+    def resume(self):
         r = self.flow.resume(self.now)
         self.enter("play")
         self.after(r)
