@@ -263,6 +263,11 @@ class Tape:
         """The ticks_us value of a game time (us since start)."""
         return _ticks.add(self._ref_tick, us - self._base_ms * 1000 - self._ref_rel)
 
+    def ticks_of_ms(self, ms):
+        """The ticks_us value of game time ms (since start; small ints on
+        the board): when a box seat acts (app.seats)."""
+        return _ticks.add(self._ref_tick, (ms - self._base_ms) * 1000 - self._ref_rel)
+
     def next_deadline(self):
         """ticks_us of the next timer (None: only a press moves the game)."""
         if self._due is None or self.done:

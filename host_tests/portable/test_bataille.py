@@ -582,12 +582,13 @@ def test_l_start_logs_every_option_in_force():
     _, ev, d = log.parse_line(lg.lines[0])
     assert d["game"] == "bataille" and d["players"] == 2 and d["seed"] == 9
     assert d["options"] == {"players": 2, "ace": "high", "down": 3, "pickup": "ordered",
-                            "length": 80, "short": "play", "addition": False}
+                            "length": 80, "short": "play", "addition": False,
+                            "box": [], "level": 1}
     lg = log.Log()
     Bataille({"players": 3, "length": "5min", "short": "lose"}, 9, lg, "batawaf").start(0)
     _, ev, d = log.parse_line(lg.lines[0])
     assert d["options"] == {"players": 3, "down": 1, "pickup": "shuffled", "length": "5min",
-                            "short": "lose"}
+                            "short": "lose", "box": [], "level": 1}
 
 
 def test_c3_stacked_deal_draws_the_same_numbers_after_the_deal():
