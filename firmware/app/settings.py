@@ -32,6 +32,8 @@ CHOICES = {
         ("sum2", (False, True)),
         ("ten", (False, True)),
         ("sandwich2", (False, True)),
+        ("box", (0, 1, 2, 3)),      # P1: seats the box plays beside the people
+        ("level", (1, 2, 3)),       # P5: from a young child's pace to an adult's
     ),
 }
 # Tape-treize variant rules (T5) are stored as flags and passed as "rules".
@@ -127,6 +129,23 @@ def complete(eng, given):
         eng.pop("target", None)
     if "target" in given and "rounds" not in given:
         eng.pop("rounds", None)
+    return eng
+
+
+def seat_box(game, eng, people, most):
+    """P1: the box's seats after the people's.  eng["box"] is how many the
+    box plays (the menu's, or the simulator's --box); a person alone at
+    Bataille or Bata-waf gets one.  The box takes no seat past `most` (T1,
+    B1, W1: box seats count); eng gets `players` and the list of seats."""
+    k = eng.get("box", 0)
+    if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+        raise ValueError("option 'box' must be a number of seats, 0 or more (got %r)" % (k,))
+    if game != "tape" and people == 1 and k == 0:
+        k = 1
+    if people + k > most:
+        k = most - people if most > people else 0
+    eng["players"] = people + k
+    eng["box"] = [people + j for j in range(k)]
     return eng
 
 
