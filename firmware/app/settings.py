@@ -138,6 +138,8 @@ def seat_box(game, eng, people, most):
     Bataille or Bata-waf gets one.  The box takes no seat past `most` (T1,
     B1, W1: box seats count); eng gets `players` and the list of seats."""
     k = eng.get("box", 0)
+    if isinstance(k, list):
+        k = len(k)          # seated already (engine_options): seated again
     if not isinstance(k, int) or isinstance(k, bool) or k < 0:
         raise ValueError("option 'box' must be a number of seats, 0 or more (got %r)" % (k,))
     if game != "tape" and people == 1 and k == 0:
@@ -164,4 +166,4 @@ def engine_options(game, opts, players):
             if opts.get(f):
                 rules.append(f)
         out["rules"] = rules
-    return out
+    return seat_box(game, out, players, 8 if game == "tape" else 4)
