@@ -89,7 +89,7 @@ def test_p2_the_property_sees_a_seat_that_peeks():
             seats.Seats.event(self, t, ev, v)
             g = Peeking.game
             if ev == "flip" and g is not None and len(g.hands[0]) and g.hands[0].to_list()[0] >> 2 == 12:
-                self.due[1] = t + 1
+                self.when[1] = t + 1
 
     orig = seats.Seats
     import seat_helpers

@@ -477,15 +477,12 @@ class App:
         or more joined, nobody else for _JOIN_WAIT_MS); it then begins, at
         that moment."""
         pads = self.joined_pads()
-        least = 1 if self.game_name != "tape" or self.box_wanted() else 2  # box seat: a child alone
+        o = self.options_of("tape") if self.options_of is not None else {}  # box seat: a child alone
+        least = 1 if self.game_name != "tape" or o.get("box", self.settings["opts"]["tape"].get("box")) else 2  # box seat
         if len(pads) >= least and ticks.diff(t, self.last_join) >= _JOIN_WAIT_MS * 1000:
             self.begin_game(self.game_name, pads, ticks.add(self.last_join, _JOIN_WAIT_MS * 1000))
             return True
         return False
-
-    def box_wanted(self):  # box seat: Tape-treize seats for the box (its menu, or the simulator's)
-        o = self.options_of("tape") if self.options_of is not None else {}  # box seat
-        return o.get("box", self.settings["opts"]["tape"].get("box", 0))  # box seat
 
     def joined_pads(self):
         return [k for k in range(self.n_pads) if self.joined[k]]
@@ -590,8 +587,8 @@ class App:
         self.view = v
         self.seats = None  # box seat
         if nb:  # box seat
-            from app.seats import Seats  # box seat
-            self.seats = Seats()  # box seat: it hears the log as the view does
+            from app import seats  # box seat
+            self.seats = seats.Seats()  # box seat: it hears the log as the view does
         self.log = _log.Log(listener=self.on_event)
         try:
             self.logs.begin()
@@ -669,7 +666,7 @@ class App:
         if self.next_step is None and self.waiting_mask & bit:
             self.waiting_mask &= ~bit
             if self.seats is not None:  # box seat: P4, it flips as the last person does
-                self.seats.saw_press(p, ms)  # box seat
+                self.seats.press(p, ms)  # box seat
             self.view.waiting[p] = False
             self.light_mask(self.waiting_mask)
             self.dirty = True
@@ -688,10 +685,10 @@ class App:
         s = self.seats  # box seat
         g = self.game  # box seat
         try:  # box seat
-            at = s.next_ms()  # box seat
+            at = s.next_deadline()  # box seat
             while at >= 0 and self.state == "play" and g is self.game:  # box seat
                 if self.game_name == "tape":  # box seat: the engine's clock, pauses added
-                    t = ticks.add(g.ticks_of_ms(at), self.pause_us)  # box seat
+                    t = ticks.add(g.ticks_of(at * 1000), self.pause_us)  # box seat
                     if ticks.diff(self.taps.limit(self.now), t) < 0:  # box seat
                         return  # box seat: a press still down comes first
                 else:  # box seat
@@ -700,10 +697,10 @@ class App:
                     return  # box seat: not yet
                 if self.game_name == "tape":  # box seat: the game's events up to then
                     g.poll(self.game_ticks(t))  # box seat
-                p = s.act(at)  # box seat
+                p = s.due(at)  # box seat
                 if p >= 0:  # box seat
                     self.play_pad(self.pads_in[p], t)  # box seat
-                at = s.next_ms()  # box seat
+                at = s.next_deadline()  # box seat
         except Exception as e:  # box seat
             self.fail(e)  # box seat
 

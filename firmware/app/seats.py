@@ -5,10 +5,10 @@
 #   s.event(t_ms, ev, values)   every log event as it happens (hang it on the
 #                               Log listener, as app.view is): the box seats
 #                               learn everything they know from these
-#   s.saw_press(p, t_ms)        Bataille, Bata-waf: person p pressed to flip
+#   s.press(p, t_ms)            Bataille, Bata-waf: person p pressed to flip
 #                               (the table sees a pad pressed; P4)
-#   s.next_ms()                 game ms of the next box action, or -1
-#   p = s.act(now_ms)           a box seat whose action is due by now_ms
+#   s.next_deadline()           game ms of the next box action, or -1
+#   p = s.due(now_ms)           a box seat whose action is due by now_ms
 #                               (its time in s.at_ms), or -1; hand its press
 #                               to the game where a pad's press goes (P3)
 #   s.box, s.level, s.first     the seats played, the level, the first of them
@@ -18,7 +18,7 @@
 # never a face-down card, the order of a pile or a draw of the game's
 # generator still to come (the deal line is read for whose turn it is and
 # the hand sizes only).  The driver (the box's App, the simulator, tests)
-# polls next_ms() and act() on the game's own clock; an action cancelled by
+# polls next_deadline() and due() on the game's own clock; an action cancelled by
 # an event in between (a verdict before a late slap) is never returned.
 #
 # P4: in Bataille and Bata-waf the box seats flip at the moment the last
@@ -29,6 +29,10 @@
 # delay.  The draws come from the seats' own core.rng.Rng seeded from the
 # game's seed, in seat order at each event, so the deal is the same whoever
 # plays the seats, and the same seed and presses give the same game (C3).
+#
+# The API's names are names the box already has (press, next_deadline,
+# due): the interned names of the .mpy build are at their pools' edge
+# (host_tests/test_app_heap.py).
 #
 # Nothing is allocated per decision: the due times live in a list made once
 # per game; the ranks of the pile's last five cards in a bytearray.
@@ -106,7 +110,7 @@ class Seats:
         self.box = []
         self.first = 0
         self.level = 1
-        self.due = []
+        self.when = []
         self.at_ms = -1
         self.done = False
         self.rng = Rng(1)
@@ -147,7 +151,7 @@ class Seats:
         self.box = list(box)
         self.first = self.n - len(box)
         self.level = o.get("level", 1)
-        self.due = [-1] * self.n
+        self.when = [-1] * self.n
         self.done = False
         self.rng = Rng(v[2] ^ _SEED_MIX)
         if v[0] == "tape":
@@ -160,7 +164,7 @@ class Seats:
         else:
             self.kind = _BATAILLE
 
-    def saw_press(self, p, t):
+    def press(self, p, t):
         """P4: a person pressed to flip; once every person still in has,
         the box seats still in flip too, at that moment."""
         if self.kind != _BATAILLE or p >= self.first:
@@ -169,8 +173,8 @@ class Seats:
         people = self.inn & ((1 << self.first) - 1)
         if self.pressed & people == people:
             for s in range(self.first, self.n):
-                if self.inn & (1 << s) and self.due[s] < 0:
-                    self.due[s] = t
+                if self.inn & (1 << s) and self.when[s] < 0:
+                    self.when[s] = t
 
     # ---- Tape-treize (P5) --------------------------------------------------
 
@@ -193,7 +197,7 @@ class Seats:
                 lo, hi, miss = self.row[0], self.row[1], self.row[2]
                 for s in range(self.first, self.n):
                     if self.rng.next16() >= miss:
-                        self.due[s] = t + lo + self.rng.below(hi - lo + 1)
+                        self.when[s] = t + lo + self.rng.below(hi - lo + 1)
             else:
                 self._false_slaps(t)
         elif ev == "verdict":
@@ -225,7 +229,7 @@ class Seats:
         s = self.turn
         if self.turns and s >= self.first:
             lo = self.row[4]
-            self.due[s] = t + lo + self.rng.below(self.row[5] - lo + 1)
+            self.when[s] = t + lo + self.rng.below(self.row[5] - lo + 1)
 
     def _false_slaps(self, t):
         """P5: between cards, each box seat slaps falsely at its rate, some
@@ -233,34 +237,34 @@ class Seats:
         rate = self.row[3]
         hi = _TURNS_GAP if self.turns else self.tempo - _FALSE_LO
         for s in range(self.first, self.n):
-            if self.rng.next16() < rate and self.due[s] < 0:
-                self.due[s] = t + _FALSE_LO + self.rng.below(hi - _FALSE_LO + 1)
+            if self.rng.next16() < rate and self.when[s] < 0:
+                self.when[s] = t + _FALSE_LO + self.rng.below(hi - _FALSE_LO + 1)
 
     # ---- the driver's side ------------------------------------------------
 
     def _cancel(self):
         for s in range(self.first, self.n):
-            self.due[s] = -1
+            self.when[s] = -1
 
-    def next_ms(self):
+    def next_deadline(self):
         best = -1
         for s in range(self.first, self.n):
-            d = self.due[s]
+            d = self.when[s]
             if d >= 0 and (best < 0 or d < best):
                 best = d
         return best
 
-    def act(self, now_ms):
+    def due(self, now_ms):
         """The box seat whose action is due first by now_ms (ties: the lower
         seat), or -1; it leaves the schedule and its time is in at_ms."""
         who = -1
         best = -1
         for s in range(self.first, self.n):
-            d = self.due[s]
+            d = self.when[s]
             if 0 <= d <= now_ms and (who < 0 or d < best):
                 who = s
                 best = d
         if who >= 0:
-            self.due[who] = -1
+            self.when[who] = -1
             self.at_ms = best
         return who

@@ -132,22 +132,23 @@ def complete(eng, given):
     return eng
 
 
-def seat_box(game, eng, people, most):
+def seat_box(game, eng, players, n):
     """P1: the box's seats after the people's.  eng["box"] is how many the
     box plays (the menu's, or the simulator's --box); a person alone at
     Bataille or Bata-waf gets one.  The box takes no seat past `most` (T1,
-    B1, W1: box seats count); eng gets `players` and the list of seats."""
+    B1, W1: box seats count): at most n players, `players` of them people;
+    eng gets `players`, every seat, and the list of the box's."""
     k = eng.get("box", 0)
     if isinstance(k, list):
         k = len(k)          # seated already (engine_options): seated again
     if not isinstance(k, int) or isinstance(k, bool) or k < 0:
         raise ValueError("option 'box' must be a number of seats, 0 or more (got %r)" % (k,))
-    if game != "tape" and people == 1 and k == 0:
+    if game != "tape" and players == 1 and k == 0:
         k = 1
-    if people + k > most:
-        k = most - people if most > people else 0
-    eng["players"] = people + k
-    eng["box"] = [people + j for j in range(k)]
+    if players + k > n:
+        k = n - players if n > players else 0
+    eng["players"] = players + k
+    eng["box"] = [players + j for j in range(k)]
     return eng
 
 

@@ -150,8 +150,7 @@ def normalize(options, game):
     out["players"] = _opt.number(opts, "players", 2, 4, 2)
     out["length"] = _length(opts)
     # P1, P6: the seats the box plays (the last ones) and its level
-    out["box"] = _opt.box_seats(opts, out["players"])
-    out["level"] = _opt.box_level(opts)
+    _opt.box(opts, out)
     return out
 
 

@@ -19,7 +19,7 @@ def replay(entries):
     # B4's `short` came later, and P6's `box` and `level`: older logs played
     # their defaults (no box seat).
     entries = _opt.as_logged_before(entries, {"short": "play", "box": [],
-                                              "level": _opt.DEFAULT_LEVEL})
+                                              "level": 1})
     lineno, t0, ev, d = entries[0]
     if d["game"] not in GAMES:
         raise _log.LogError(lineno, "this is a %r log, not Bataille or Bata-waf" % (d["game"],))

@@ -128,8 +128,7 @@ def normalize(options):
         v = str(int(v[:-3])) + "min"
     out["length"] = v
     # P1, P6: the seats the box plays (the last ones) and its level (P5)
-    out["box"] = _opt.box_seats(opts, out["players"])
-    out["level"] = _opt.box_level(opts)
+    _opt.box(opts, out)
     return out
 
 
@@ -263,11 +262,6 @@ class Tape:
         """The ticks_us value of a game time (us since start)."""
         return _ticks.add(self._ref_tick, us - self._base_ms * 1000 - self._ref_rel)
 
-    def ticks_of_ms(self, ms):
-        """The ticks_us value of game time ms (since start; small ints on
-        the board): when a box seat acts (app.seats)."""
-        return _ticks.add(self._ref_tick, (ms - self._base_ms) * 1000 - self._ref_rel)
-
     def next_deadline(self):
         """ticks_us of the next timer (None: only a press moves the game)."""
         if self._due is None or self.done:
@@ -358,15 +352,9 @@ class Tape:
         knows only the ms, decides the same), then the match ends with the
         points as they stand (the pile and the round in progress count for
         nobody)."""
-        if self.started:
-            self._stop(self._unwrap(now_ticks))
-
-    def stop_us(self, u):
-        self._stop(u - self._base_ms * 1000)
-
-    def _stop(self, u):
-        if self.done:
+        if not self.started or self.done:
             return
+        u = self._unwrap(now_ticks)
         u -= u % 1000
         self._advance(u + 999)
         if not self.done:
@@ -684,7 +672,7 @@ def replay(entries):
         raise LogError(entries[0][0] if entries else 1, "a log must begin with a start event")
     # The match length (T12's time limit) came later: older logs had none.
     entries = _opt.as_logged_before(entries, {"length": "all", "box": [],
-                                              "level": _opt.DEFAULT_LEVEL})
+                                              "level": 1})
     lineno, t0, ev, d = entries[0]
     if d["game"] != "tape":
         raise LogError(lineno, "this is a %r log, not Tape-treize" % (d["game"],))
@@ -738,7 +726,7 @@ def replay(entries):
             inp = ev == "slap" or (turns and ev == "count")
             try:
                 if ev == "end" and d.get("reason") == "stopped":
-                    g.stop_us(t * 1000)
+                    g.stop(g.ticks_of(t * 1000))
                 elif inp:
                     p, u = nxt[i]
                     if not isinstance(p, int) or not isinstance(u, int) or u < 0:

@@ -26,7 +26,7 @@ def tape_with_box(opts, seed=1, people=(), hands=None, until_us=None, stop_after
     acts = []
     while not g.done:
         du = g.next_deadline_us()
-        bu = s.next_ms()
+        bu = s.next_deadline()
         bu = bu * 1000 if bu >= 0 else None
         pu = presses[i][0] if i < len(presses) else None
         cands = [x for x in (du, pu, bu) if x is not None]
@@ -44,7 +44,7 @@ def tape_with_box(opts, seed=1, people=(), hands=None, until_us=None, stop_after
             i += 1
         else:
             g.advance_us(u)
-            p = s.act(u // 1000)
+            p = s.due(u // 1000)
             if p >= 0:
                 acts.append((p, u))
                 g.press_us(p, u)
@@ -70,11 +70,11 @@ def bataille_with_box(opts, seed=1, game="bataille", hands=None, gap_ms=700, max
             if g.inn[p]:
                 t += gap_ms // (p + 1)
                 flips.append((p, t))
-                s.saw_press(p, t)
+                s.press(p, t)
         waiting = [q for q in range(s.first, n) if g.inn[q]]
         got = []
         while True:
-            q = s.act(t)
+            q = s.due(t)
             if q < 0:
                 break
             got.append(q)

@@ -106,7 +106,7 @@ def test_p2_the_seats_never_read_the_engine():
         t, ev, d = log.parse_line(ln)
         # the box seat's own press (the slap line at its time) comes first
         while True:
-            p = s2.act(t)
+            p = s2.due(t)
             if p < 0:
                 break
             got.append((p, s2.at_ms * 1000))
@@ -165,12 +165,12 @@ def test_p4_no_box_flip_before_every_person_flipped():
     s = S.Seats()
     g = Bataille({"players": 3, "box": [2]}, 1, log.Log(listener=s.event))
     g.start(0)
-    s.saw_press(0, 100)
-    assert s.next_ms() == -1 and s.act(10 ** 6) == -1
-    s.saw_press(0, 150)
-    assert s.next_ms() == -1
-    s.saw_press(1, 420)
-    assert s.next_ms() == 420 and s.act(420) == 2 and s.at_ms == 420 and s.act(10 ** 6) == -1
+    s.press(0, 100)
+    assert s.next_deadline() == -1 and s.due(10 ** 6) == -1
+    s.press(0, 150)
+    assert s.next_deadline() == -1
+    s.press(1, 420)
+    assert s.next_deadline() == 420 and s.due(420) == 2 and s.at_ms == 420 and s.due(10 ** 6) == -1
     g.step(420)                   # the duel: the wait starts again
     assert s.pressed == 0
 
@@ -227,7 +227,7 @@ def test_p5_level_1_misses_now_and_then_level_3_hardly_ever():
             s.event(k * 10, "flip", (0, "AS", True))     # a match every time
             for q in (1, 2, 3):
                 seen += 1
-                miss += s.due[q] < 0
+                miss += s.when[q] < 0
             s.event(k * 10, "verdict", ("match", [], 0))
         return miss / seen
     r1, r3 = rate(1), rate(3)
@@ -243,7 +243,7 @@ def test_p5_false_slaps_between_cards_by_level():
         for i in range(2000):
             s.event(i * 1500, "count", (0, 2))
             s.event(i * 1500, "flip", (0, "5S", True))
-            d = s.due[1]
+            d = s.when[1]
             if d >= 0:
                 assert i * 1500 + 200 <= d <= i * 1500 + 1300   # before the next card
                 k += 1
@@ -292,8 +292,8 @@ def test_p5_a_decision_allocates_nothing():
         for k in range(50):
             s.event(k, "count", v1)
             s.event(k, "flip", v2)
-            s.next_ms()
-            s.act(k + 2000)
+            s.next_deadline()
+            s.due(k + 2000)
             s.event(k, "verdict", v3)
     heap_locked(run)
 

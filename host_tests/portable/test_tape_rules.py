@@ -596,7 +596,7 @@ def test_l_stopped_tape_ends_with_the_points_as_they_stand_and_replays():
     g.start(0)
     g.advance_us(100000 * MS)
     assert g.round == 2 and not g.done
-    g.stop_us(100000 * MS + 200)
+    g.stop(g.ticks_of(100000 * MS + 200))
     e = last(g, "end")
     assert g.done and g.reason == "stopped" and e["reason"] == "stopped"
     assert events(g, "end")[0][0] == 100000
