@@ -267,3 +267,21 @@ def test_web_first_frame_of_each_display(page, board):
     assert f["kind"] == {"pico_oled": "ssd1306", "pico_eink": "ssd1680"}[board]
     assert f["rgb"] == host_picture(board)
     assert page.refused == [], page.refused
+
+
+def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
+    # at real time (no ?fast), Sound on: the buzzer's tones and the
+    # speaker's samples (DMA into the PWM compare register) reach Web Audio
+    p = Page("file://%s/index.html?board=pico_matrix" % site, str(tmp_path / "profile"))
+    try:
+        p.js("box.ready")
+        p.js("(document.getElementById('sound').click(), 0)")
+        box = PageBox(p)
+        box.begin("batawaf", 2)
+        for n in range(4):
+            box.turn("batawaf", 2, n)
+        s = p.js("box.sound()")
+        assert s["on"] and s["tones"] > 0 and s["samples"] > 1000 and s["buffers"] > 0, s
+        assert not P.tracebacks(box.text())
+    finally:
+        p.close()

@@ -13,6 +13,7 @@ export class Speaker {
     this.on = false;
     this.ctx = null;
     this.offset = null;     // audio time - emulated s
+    this.stats = { tones: 0, samples: 0, buffers: 0 };   // what was played (box.sound())
   }
 
   toggle() {
@@ -42,7 +43,8 @@ export class Speaker {
     if (!this.on || !this.ctx) return;
     const samples = [];
     for (const [speaker, t, en, freq, duty] of events) {
-      if (speaker) { samples.push([t, en ? duty : 0.5]); continue; }
+      if (speaker) { samples.push([t, en ? duty : 0.5]); this.stats.samples++; continue; }
+      this.stats.tones++;
       const when = this.at(t, emuMs);
       const loud = en && freq > 20 && freq < 20000 ? Math.min(1, 2 * Math.min(duty, 1 - duty)) * 0.15 : 0;
       if (loud) this.osc.frequency.setValueAtTime(freq, when);
@@ -69,5 +71,6 @@ export class Speaker {
     src.buffer = buf;
     src.connect(this.ctx.destination);
     src.start(this.at(t0, emuMs));
+    this.stats.buffers++;
   }
 }

@@ -212,6 +212,7 @@ const box = {
   listDir(path) { return ask('listDir', { path }); },
   emulatedMs() { return emuMs; },
   console() { return consoleText; },
+  sound() { return speaker ? { on: speaker.on, ...speaker.stats } : { on: false }; },
   board(name) {
     if (name === undefined) return data && data.name;
     box.ready = start(name);
@@ -249,9 +250,9 @@ function setup() {
   };
   $('erase').onclick = async () => {
     if (!window.confirm('Forget this box\'s settings and game logs (its flash) and start it again?')) return;
-    await store.erase(data.name);
     worker.terminate();
     worker = null;
+    await store.erase(data.name);
     params.set('fresh', '1');
     box.ready = start(data.name).then(() => params.delete('fresh'));
   };
