@@ -270,16 +270,17 @@ def test_web_first_frame_of_each_display(page, board):
 
 
 def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
-    # at real time (no ?fast), Sound on: the buzzer's tones and the
-    # speaker's samples (DMA into the PWM compare register) reach Web Audio
+    # at real time (no ?fast), Sound on: the buzzer's tones (the menu's
+    # clicks) and the speaker's samples (DMA into the PWM compare register:
+    # the count said as Tape-treize's cards are laid) reach Web Audio
     p = Page("file://%s/index.html?board=pico_matrix" % site, str(tmp_path / "profile"))
     try:
         p.js("box.ready")
         p.js("(document.getElementById('sound').click(), 0)")
         box = PageBox(p)
-        box.begin("batawaf", 2)
-        for n in range(4):
-            box.turn("batawaf", 2, n)
+        # Tape-treize: the box counts each card it lays out loud (app.speech)
+        box.begin("tape", 2)
+        box.pico.run_for(4000000)
         s = p.js("box.sound()")
         assert s["on"] and s["tones"] > 0 and s["samples"] > 1000 and s["buffers"] > 0, s
         assert not P.tracebacks(box.text())
