@@ -5,7 +5,7 @@
 //   node web/drive.mjs '{"chromium": "/usr/bin/chromium", "url": "file:///.../index.html?fast", "profile": DIR}'
 //
 // Requests on stdin {"id", "js"}: the expression `js` evaluated in the page
-// (awaited; its value must be JSON); answers {"id", "ok", "value" | "error"}
+// (awaited; its value must be JSON), or {"id", "screenshot": path}; answers {"id", "ok", "value" | "error"}
 // on stdout, one line each; the page's console errors go to stderr.  The
 // browser is started with no network (every request but file: and blob:
 // is refused) and a fresh profile; stdin closed: it is closed.
@@ -39,7 +39,8 @@ const rl = readline.createInterface({ input: process.stdin });
 rl.on('line', async (line) => {
   const req = JSON.parse(line);
   try {
-    const value = await page.evaluate(`(async () => (${req.js}))()`);
+    const value = req.screenshot ? await page.screenshot({ path: req.screenshot, fullPage: true })
+      && req.screenshot : await page.evaluate(`(async () => (${req.js}))()`);
     out({ id: req.id, ok: true, value, refused });
   } catch (e) {
     out({ id: req.id, ok: false, error: e.message });

@@ -28,6 +28,7 @@ export class Display {
     this.shown = this.rgb.slice();   // e-ink: the glass before the pending refresh
     this.pending = null;             // e-ink: {rgb, t0, t1, full}
     this.dirty = true;
+    this.draw(0);
   }
 
   paint(rgb, which) {
