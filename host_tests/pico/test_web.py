@@ -29,6 +29,7 @@ from tools.pico import pico as _pico  # noqa: E402
 
 WEB = os.path.join(ROOT, "web")
 CHROMIUM = "chromium"
+TESTED = ("pico_matrix", "pico_oled", "pico_eink")
 GAME_MAX_S = 600          # wall seconds for the whole game, at most
 
 
@@ -181,7 +182,10 @@ def site(tmp_path_factory):
     if not os.path.isdir(os.path.join(WEB, "node_modules", "puppeteer-core")):
         need("web/node_modules is missing: run `make web` (npm ci in web/)")
     out = str(tmp_path_factory.mktemp("web") / "site")
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web.py"), "--out", out],
+    # the boards the tests open (make web builds all five: the others' UF2s
+    # would cost a firmware build each here)
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web.py"), "--out", out,
+                        "--boards", ",".join(TESTED)],
                        capture_output=True, text=True, cwd=ROOT)
     if r.returncode and "MicroPython sources" in r.stderr + r.stdout and not in_ci():
         pytest.skip("no MicroPython sources for the UF2s: " + r.stderr.strip().splitlines()[-1])
@@ -286,3 +290,11 @@ def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
         assert not P.tracebacks(box.text())
     finally:
         p.close()
+
+
+def test_web_offers_every_board_file():
+    # make web's default: every board under boards/, each chooser entry a board file
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import web
+    files = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
+    assert sorted(web.BOARDS) == files
