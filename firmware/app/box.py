@@ -103,6 +103,7 @@ class App(join.App, play.App):
         self.selftest_ok = True
         self.game_name = "batawaf"
         self.pads_in = []
+        self.seats = None       # app.seats: the seats the box plays in this game (P1)
         self.stuck = 0
         self.settings, notice = _settings().load(self.store)
         self.apply_settings()
@@ -328,6 +329,10 @@ class App(join.App, play.App):
                     self.renderer.scroll_over, ticks.diff(self.now, self.sel_t) // 1000):
                 self.dirty = True
         elif st == "play":
+            if self.seats is not None:
+                self.due()          # the box's seats first, at their time (app.play)
+                if self.state != "play":
+                    return
             r = self.flow.due(self.now)
             if r:
                 self.after(r)

@@ -68,6 +68,9 @@ class Flow:
         if self.next_step is None and self.waiting & bit:
             self.waiting &= ~bit
             self.view.waiting[p] = False
+            s = self.listener.seats
+            if s is not None:
+                s.press(p, ms)  # P4: the box's seats flip as the last person does
             r |= _LIT | _DIRTY
             if not self.waiting:
                 r |= self.step(ms)   # at the last press: the flip's time

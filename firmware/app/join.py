@@ -133,10 +133,16 @@ class App:
 
     def join_due(self, t):
         """Whether the game of the players who joined begins by time t (two
-        or more joined, nobody else for _JOIN_WAIT_MS); it then begins, at
-        that moment."""
+        or more joined, or one who gets the box's seats: Bataille, Bata-waf,
+        Tape-treize with box seats in its options (P1); nobody else for
+        _JOIN_WAIT_MS); it then begins, at that moment."""
         pads = self.joined_pads()
-        if len(pads) >= 2 and ticks.diff(t, self.last_join) >= _JOIN_WAIT_MS * 1000:
+        least = 1
+        if self.game_name == "tape":
+            o = self.options_of("tape") if self.options_of is not None else {}
+            if not o.get("box", self.settings["opts"]["tape"].get("box")):
+                least = 2
+        if len(pads) >= least and ticks.diff(t, self.last_join) >= _JOIN_WAIT_MS * 1000:
             self.begin_game(self.game_name, pads, ticks.add(self.last_join, _JOIN_WAIT_MS * 1000))
             return True
         return False

@@ -12,12 +12,17 @@
 #   after(bits)          what the flow said: redraw, lights, log, the end
 #   pause(), resume()    the game clock stops and goes on (core.ticks.GameClock)
 #   finish(), end_game_early(), write_log()
+#   due()                the box's seats (app.seats, P1-P5): each action due
+#                        by now, at its time on the game clock, handed to the
+#                        flow as a pad's press is (P3); every pass of play
 #   pads(m), held()      players to pads, the players whose pad is down
 #   waiting_mask, next_step, taps   what the off-board drivers read
 #
 # The pads map to players here and only here (player_of, pads_in): a flow
-# speaks of players, so a player without a pad (issue 23's box seat) can be
-# handed to it the same way.
+# speaks of players, so a player without a pad (a box seat, issue 23) is
+# handed to it the same way: the box's seats sit after the people's, on
+# pads past the real ones (pads_in), and hear the log as the view does
+# (Cues.seats).
 #
 # The flows.  A flow (app.duels: Bataille and Bata-waf; app.tape: Tape-treize)
 # runs one game's engine with real time.  The box calls it, and it answers
@@ -67,6 +72,7 @@ from core import log as _log
 from app import sounds, speech
 from core.compat import const
 from app.join import _settings, forget, GAMES
+from core import ticks
 
 # the bits (the table above), private: a public name is a qstr on the board
 _DIRTY = const(1)
@@ -89,11 +95,15 @@ class Cues:
         self.sound = sound
         self.hidden = hidden        # Tape-treize count hidden (T13): not said either
         self.flush_due = False
+        self.seats = None           # app.seats when the box plays seats (P1): it hears the log too
         self.log = _log.Log(listener=self.event)
 
     def event(self, t, ev, values):
         """The Log listener: the view and the sounds follow the game."""
         self.view.event(t, ev, values)
+        s = self.seats
+        if s is not None:
+            s.event(t, ev, values)      # the box's seats learn what the table sees (P2)
         s = self.sound
         name = self.name
         # the voice says what it has a word for (app.speech), the buzzer the rest
@@ -128,6 +138,7 @@ class App:
         now): the game's time counts from there."""
         if t0 is None:
             t0 = self.now
+        pads = [k for k in pads if k < self.n_pads]  # "again" passes the box's seats too
         self.game_name = name
         self.pads_in = pads
         self.player_of = [-1] * self.n_pads
@@ -138,6 +149,13 @@ class App:
         eng = _settings().engine_options(name, opts, n)
         if self.options_of is not None:
             eng = _settings().complete(eng, self.options_of(name))
+        # P1: the box's seats after the people's; pads past the real ones
+        # stand for them, so that their presses go where a pad's go (P3)
+        eng = _settings().box(name, eng, n, min(GAMES[name][1], max(self.n_pads, 2)))
+        nb = len(eng["box"])
+        self.pads_in = pads = pads + [self.n_pads + j for j in range(nb)]
+        self.player_of += [n + j for j in range(nb)]
+        n += nb
         # back with the next menu (and each game's screen with its game)
         forget("app.menu", "app.settings", "gfx.menu", "gfx.tape", "gfx.table")
         seed = self.seed
@@ -165,6 +183,10 @@ class App:
         v = _view.View(name, n, hidden, pads, self.n_pads)
         self.view = v
         cues = Cues(name, v, self.sound, hidden)
+        self.seats = None
+        if nb:
+            from app import seats
+            self.seats = cues.seats = seats.Seats()
         self.log = cues.log
         try:
             self.logs.begin()
@@ -197,6 +219,32 @@ class App:
             r = self.flow.press(p, t)
             if r:
                 self.after(r)
+
+    def due(self):
+        """The box's seats (app.seats): each action due by now, at its
+        time on the game clock (GameClock.at), handed to the flow as a pad's
+        press is (P3).  Tape-treize (a flow with taps): a press still down
+        comes first, and the game's events up to the action's time come
+        before it (what the seats decide from)."""
+        s = self.seats
+        f = self.flow
+        try:
+            at = s.next_deadline()
+            while at >= 0 and self.state == "play" and f is self.flow:
+                t = f.clock.at(at)
+                if ticks.diff(self.now, t) < 0:
+                    return      # not yet
+                w = self.taps
+                if w is not None:
+                    if ticks.diff(w.limit(self.now), t) < 0:
+                        return  # a press still down comes first
+                    f.game.poll(t)
+                p = s.due(at)
+                if p >= 0:
+                    self.play_pad(self.pads_in[p], t)
+                at = s.next_deadline()
+        except Exception as e:
+            self.fail(e)
 
     def after(self, r):
         """What the flow says happened (the bits above)."""
@@ -236,8 +284,6 @@ class App:
             if held & (1 << pads[p]):
                 m |= 1 << p
         return m
-
-    # what the drivers off the board read (sim/, app/headless, the tests)
 
     # what the drivers off the board read (sim/, app/headless, the tests)
     @property

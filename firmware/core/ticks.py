@@ -46,6 +46,8 @@ def add(a, d):
 #                       us of play since the epoch (see below)
 #   c.ms(t) -> ms       ms of play since the start (the duel flow: it moves
 #                       the epoch itself, there is nothing else to move)
+#   c.at(ms) -> t       the ticks_us at which play reaches ms since the
+#                       start (the box's seats: app.play; ms near the epoch)
 #   c._rebase()         move the epoch to the latest tick seen, in whole ms
 #   c.pause(t)          play stops at ticks t ...
 #   c.pause_tick(now)   ... every pass of the pause ...
@@ -97,6 +99,9 @@ class GameClock:
         if self.at_us >= _REBASE_US:
             self._rebase()
         return ms
+
+    def at(self, ms):
+        return add(self.tick, (ms - self._base_ms) * 1000 - self.at_us)
 
     def _rebase(self):
         k = self.at_us // 1000
