@@ -13,7 +13,7 @@ PORT    ?=
 CONNECT := $(if $(PORT),connect $(PORT),)
 ARGS    ?=
 LOG     ?=
-N       ?= 10000
+N       ?=
 # MicroPython's sources for `make uf2` / `make unix32`: the tarball (default
 # ../shared/pico/micropython-v1.28.0-rp2-unix-src.tar.xz) or a checkout
 MPY_SRC ?=
@@ -100,14 +100,14 @@ PORTCHECK = $(if $(PORT),$(PYTHON) tools/port.py "$(PORT)" &&,)
 repl: $(STAMP)  ## open the board's REPL (PORT=...)
 	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) repl
 
-selftest: $(STAMP)  ## run the hardware self-test on a connected box (PORT=...)
-	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) exec "import hal; from app import selftest; h = hal.open_board(); h.watchdog.start(); selftest.run(h)"
+selftest: $(STAMP)  ## run the hardware self-test on a connected box (PORT=...); exits 1 on a FAIL
+	@$(PYTHON) tools/selftest.py $(if $(PORT),--port "$(PORT)",)
 
 bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
 	$(PYTHON) bench/run.py
 
-stats: $(STAMP)  ## game statistics (GAME=bataille PLAYERS=2 N=10000 OPTS='...')
-	$(PYTHON) tools/stats.py --game $(or $(GAME),bataille) --players $(or $(PLAYERS),2) -n $(N) $(OPTS)
+stats: $(STAMP)  ## game statistics (GAME=bataille|batawaf|tape PLAYERS=2 N=10000 OPTS='...'; tape: 2-8 players, 100 matches each)
+	$(PYTHON) tools/stats.py --game $(or $(GAME),bataille) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(N),-n $(N),) $(OPTS)
 
 stats-check: $(STAMP)  ## the published War figures reproduced (B4 short=lose, 20,000 games each; fails if not)
 	$(PYTHON) tools/stats.py --game bataille --down 1 --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_bataille.png
@@ -116,9 +116,12 @@ stats-check: $(STAMP)  ## the published War figures reproduced (B4 short=lose, 2
 fuzz: $(STAMP)  ## long randomized runs of every game (slow)
 	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m fuzz
 
+# GNU make exits 0, 1 (-q) or 2, whatever its recipe returned: the replay's
+# own code (sim/replay.py) is said in words before make turns it into 2
+REPLAY_CODES := 1 unreadable file, 2 refused line or command, 3 a valid log that stops before the end
 replay: $(STAMP)  ## replay a game log (LOG=path)
 	@[ -n "$(LOG)" ] || { echo "make replay: say which log: make replay LOG=path/to/game.jsonl" >&2; exit 2; }
-	@$(PYTHON) -m sim --replay "$(LOG)" $(ARGS)
+	@$(PYTHON) -m sim --replay "$(LOG)" $(ARGS) || { rc=$$?; echo "make replay: the replay exited $$rc ($(REPLAY_CODES)); make can only exit 2 for any failure: a script that needs the code runs $(PYTHON) -m sim --replay LOG" >&2; exit $$rc; }
 
 voices: $(STAMP)  ## regenerate the spoken words (voices/words.txt -> firmware/voice/*.vox; espeak-ng + sox)
 	@command -v espeak-ng >/dev/null && command -v sox >/dev/null || { \
