@@ -33,7 +33,7 @@ MPY_SRC ?=
 need_apt = sh tools/need_apt.sh $(1)
 
 .DEFAULT_GOAL := help
-.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak
+.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak release
 
 help:  ## list every target
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -109,6 +109,16 @@ flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
 
 uf2: $(STAMP)  ## the one file to drag onto a Pico: MicroPython with the box frozen in (BOARD=...)
 	$(PYTHON) tools/uf2.py firmware --board $(BOARD) $(if $(MPY_SRC),--src $(MPY_SRC),)
+
+# A tag's release (.github/workflows/release.yml runs exactly this): the UF2
+# of every board (make uf2), the web page when there is a `make web`, and
+# their SHA256SUMS, in build/release/ (tools/release.py).  make test runs
+# `make -n release` and the checksum step (host_tests/test_release.py).
+BOARDS := $(sort $(basename $(notdir $(wildcard boards/*.json))))
+release: $(STAMP)  ## every board's UF2, the web page if any, SHA256SUMS: build/release/ (MPY_SRC=...)
+	@for b in $(BOARDS); do $(MAKE) --no-print-directory uf2 BOARD=$$b || exit 1; done
+	@if $(MAKE) -n web >/dev/null 2>&1; then $(MAKE) --no-print-directory web; fi
+	$(PYTHON) tools/release.py collect --out build/release
 
 unix32: $(STAMP)  ## the 32-bit MicroPython unix port (the Pico's word size) for heap figures
 	$(PYTHON) tools/uf2.py unix $(if $(MPY_SRC),--src $(MPY_SRC),)
