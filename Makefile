@@ -123,11 +123,11 @@ release: $(STAMP)  ## every board's UF2, the web page if any, SHA256SUMS: build/
 unix32: $(STAMP)  ## the 32-bit MicroPython unix port (the Pico's word size) for heap figures
 	$(PYTHON) tools/uf2.py unix $(if $(MPY_SRC),--src $(MPY_SRC),)
 
-# PORTCHECK: a socket:// PORT nobody answers at is said in one line
-PORTCHECK = $(if $(PORT),$(PYTHON) tools/port.py "$(PORT)" &&,)
+# repl and selftest say in one line when PORT is a socket nobody answers at
+# or a serial device that does not exist (tools/port.py)
 
 repl: $(FLASH_STAMP)  ## open the board's REPL (PORT=...)
-	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) repl
+	@$(PYTHON) tools/repl.py $(if $(PORT),"$(PORT)",)
 
 selftest: $(FLASH_STAMP)  ## run the hardware self-test on a connected box (PORT=...); exits 1 on a FAIL
 	@$(PYTHON) tools/selftest.py $(if $(PORT),--port "$(PORT)",)
