@@ -50,13 +50,13 @@ def flash_box(tmp_path, built, box, cut=None, *extra):
             counter.unlink()
     return subprocess.run([sys.executable, "tools/flash.py", "--board", "pico_matrix", "--no-build",
                            "--build-dir", built] + list(extra),
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
 
 
 def boot_check(box):
     """What the box's own flashcheck (the copied .mpy) says at boot."""
     r = subprocess.run([micropython_bin(), "-c", "import flashcheck; print(flashcheck.problem())"],
-                       cwd=str(box), capture_output=True, text=True, timeout=30)
+                       cwd=str(box), capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout.strip()
 
