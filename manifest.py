@@ -13,6 +13,7 @@
 metadata(description="Bataille box: Bataille, Bata-waf and Tape-treize for children", version="0.1.0")
 
 module("main.py", base_path="firmware")
+module("flashcheck.py", base_path="firmware")
 package("core", base_path="firmware")
 package("games", base_path="firmware")
 package("pads", base_path="firmware")

@@ -395,6 +395,20 @@ def test_app_corrupt_settings_fall_back_to_defaults_and_say_so():
         assert app.state == "menu"
 
 
+def test_app_deeply_nested_settings_under_a_valid_checksum_start_the_box_on_defaults():
+    from drivers.storage import checksum
+    depth = 100000
+    body = '{"volume": ' + "[" * depth + "]" * depth + "}"
+    hal = app_hal.Hal(4, files={_set.NAME: body + "\n#%04x\n" % checksum(body.encode())})
+    app = box.App(hal, seed=1)
+    assert app.state == "notice" and _set.NAME in app.notice
+    assert app.settings == _set.defaults()
+    run_ticks(hal, app, 1200000)
+    hal.pads.tap(0, hal.clock.now)
+    run_ticks(hal, app, 100000)
+    assert app.state == "menu"
+
+
 def test_app_settings_with_a_value_no_menu_offers_is_refused():
     hal = app_hal.Hal(4)
     st = _set.defaults()
