@@ -5,8 +5,8 @@
 #
 #   st = PioStamps(capture, n_pins, pad_of_pin, rx_level, get, ticks_us,
 #                  stalled=None)
-#   st.tie(u0)        the ticks_us (integer us) at which the state machine
-#                     was started, to within a few clock cycles
+#   st.tie(u0, lead16)  the state machine started on the tick of ticks_us
+#                     u0, its first sample lead16 / 16 us after the tick
 #   st.irq(arg)       the hard IRQ handler (st.handler: it, made once)
 #   st.lost           times the FIFO was full and words were dropped
 #
@@ -16,7 +16,7 @@
 # levels the raw pins (1 = released), count a down-counter that is 0 at the
 # first sample and loses 2 per microsecond, exactly: the PIO clock and the
 # us timer come from the same crystal.  So the edge's time is
-#     u0 + ((-count) mod 2**B) / 2      (modulo 2**(B-1) us)
+#     u0 + lead + ((-count) mod 2**B) / 2 - (0 to 0.5)   (modulo 2**(B-1) us)
 # with no drift and no reference to refresh.  Which of the 2**(B-1) us
 # windows (2.1 s with 8 pads, 33 s with 4) is resolved with ticks_us read
 # AFTER the FIFO (the quadrature_encoder_substep way): every word read was
@@ -62,20 +62,26 @@ class PioStamps:
         self._stalled = stalled
         self._buf = array.array("i", [0] * FIFO_WORDS)
         self._u0 = 0
+        self._lead = 7
         self._primed = False
         self.lost = 0
         self.words = 0
         self.handler = self.irq
 
-    def tie(self, u0):
-        """The state machine started at ticks `u0` (its first sample)."""
+    def tie(self, u0, lead16=3):
+        """The state machine started on the tick of ticks `u0`; its first
+        sample was lead16 / 16 us after that tick."""
         self._u0 = u0 & self.amask
+        self._lead = lead16 + 4
         self._primed = False
 
     def stamp(self, w, now):
         """The ticks_us of the edge in word `w`, drained at ticks `now`."""
         e = (-(w & self.cmask)) & self.cmask
-        age = (now - (self._u0 + (e >> 1))) & self.amask
+        # sample e is at u0 + (lead16 + 8e) / 16 us and the edge within the
+        # half us before it: the stamp is the whole us nearest the middle of
+        # that half us, u0 + floor((8e + lead16 - 4 + 8) / 16)
+        age = (now - (self._u0 + ((8 * e + self._lead) >> 4))) & self.amask
         if age > self.amask - 64:
             age = 0     # a hair after now (the tie's rounding): now
         t = now - age

@@ -8,16 +8,20 @@ from pio_model import PioModel
 from pads_helpers import drain
 
 WRAP = 1 << 30
-# An integer stamp for an edge sampled within 0.5 us, the first sample
-# 0.19 us after the tie's tick: |stamp - edge| < 0.5 + 0.19 us.
+# An integer stamp for an edge seen within 0.5 us (the whole us nearest the
+# middle of that half us), samples 0.19 us past each half us: |stamp - edge|
+# < 0.5 + 0.19 us.  The pass that pushes a word is blind for its second half
+# us: an edge that follows another by less than 1 us is seen up to 1 us
+# after it, and stamped within 1.25 us (still after the first).
 WITHIN_US = 0.75
+AFTER_CHANGE_US = 1.25
 
 
 def make(n=4, u0=1000, fifo=4, order=None, debounce_us=20000, stuck_us=5000000, ring_size=64):
     m = PioModel(n, u0, fifo=fifo)
     cap = PadCapture(n, lambda: 0, m.ticks_us, ring_size, debounce_us, stuck_us)
     st = PioStamps(cap, n, order or list(range(n)), m.rx_level, m.get, m.ticks_us, m.stalled)
-    st.tie(u0)
+    st.tie(u0, 3)
     m.run_until(m.now_ns + 1000)
     st.irq(None)            # the levels at start: not an edge
     return m, cap, st
@@ -107,7 +111,7 @@ def test_s3_pio_chatter_is_one_press_and_debounce_holds():
 def test_s4_pio_stamps_across_the_tick_wrap():
     u0 = WRAP - 3000        # the tie 3 ms before ticks_us wraps
     m, cap, st = make(u0=u0)
-    edges = [u0 * 1000 + 1000000, u0 * 1000 + 2999700, u0 * 1000 + 3000300, u0 * 1000 + 900000000]
+    edges = [u0 * 1000 + 1000000, u0 * 1000 + 2999700, u0 * 1000 + 3001300, u0 * 1000 + 900000000]
     for i, e in enumerate(edges):
         m.set(e, 1 << i)
     got = []
@@ -118,6 +122,21 @@ def test_s4_pio_stamps_across_the_tick_wrap():
     for (k, t), e in zip(got, edges):
         assert 0 <= t < WRAP
         assert abs(err_us(t, e)) < WITHIN_US, (k, t, e)
+
+
+def test_s2_pio_edge_just_after_another_is_late_by_at_most_the_push_pass():
+    worst = 0
+    for j in range(20):
+        m, cap, st = make()
+        t = 2000000 * 1000 + j * 53
+        m.set(t, 1)
+        m.set(t + 100 + j * 45, 3)          # 0.1 to 1 us later
+        at(m, st, t + 100000)
+        ev = drain(cap)
+        assert [k for k, _ in ev] == [0, 1]
+        assert ev[0][1] <= ev[1][1]
+        worst = max(worst, abs(err_us(ev[1][1], t + 100 + j * 45)))
+    assert worst < AFTER_CHANGE_US, worst
 
 
 def test_s5_pio_fifo_full_is_counted_and_the_ring_overflow_kept():
@@ -161,7 +180,7 @@ def test_s2_pio_pad_held_at_start_is_not_a_press():
     m.set(0, 1 << 2)                 # held before the machine starts
     cap = PadCapture(4, lambda: 0, m.ticks_us)
     st = PioStamps(cap, 4, [0, 1, 2, 3], m.rx_level, m.get, m.ticks_us, m.stalled)
-    st.tie(5000)
+    st.tie(5000, 3)
     at(m, st, 6000 * 1000)
     assert drain(cap) == []
     assert st.words == 1

@@ -28,10 +28,13 @@
 #
 # The tie to ticks_us (after pico-examples' quadrature_encoder_substep,
 # which reads its FIFO and then time_us_32 with interrupts off): with
-# interrupts off, spin on the timer's raw low word until it ticks, then
+# interrupts off, spin on the timer's raw low word through one whole
+# microsecond (counting the loop's passes: its speed), and at the next tick
 # enable the machine with its clock divider restarted, in one register
-# write: the first sample is 3 PIO cycles (0.19 us) after that tick, the
-# tick's value is the tie.  The us timer and the PIO both run from the
+# write.  The first sample is 3 PIO cycles (0.19 us) after the write, the
+# write about 0.8 of a loop pass after the tick: the lead (lead16, in
+# 1/16 us) the stamps take off.  Stamps are within 0.75 us of the edge
+# (pads/pio_stamps.py).  The us timer and the PIO both run from the
 # crystal, so one tie holds for ever (a machine.freq() change would need a
 # new one: the box never changes it).
 #
@@ -94,19 +97,25 @@ def program_for(n):
 
 
 @micropython.viper
-def _start_on_tick(timer: int, ctrl: int, bits: int) -> int:
+def _start_on_tick(timer: int, ctrl: int, bits: int, out) -> int:
     # (addresses come in as arguments: MicroPython 1.28's freezer
     # miscompiles large viper literals, see pads/capture_viper.py)
     tim = ptr32(timer)  # type: ignore[name-defined]
     reg = ptr32(ctrl)  # type: ignore[name-defined]
+    res = ptr32(out)  # type: ignore[name-defined]
     t0 = tim[0]
     while tim[0] == t0:
         pass
-    reg[0] = bits
+    t1 = tim[0]
+    n = 0
+    while tim[0] == t1:     # one whole us, counted: the loop's speed
+        n += 1
+    reg[0] = bits           # a tick ago by at most one pass of that loop
+    res[0] = n
     mask = 1
     mask <<= 30
     mask -= 1
-    return (t0 + 1) & mask
+    return (t1 + 1) & mask
 
 
 class PioPads:
@@ -133,10 +142,16 @@ class PioPads:
                                 ticks_us, self.stalled)
         sm.irq(handler=self.stamps.handler, trigger=1, hard=True)
         bits = (1 << self._smi) | (1 << (4 + self._smi)) | (1 << (8 + self._smi))
+        out = array.array("i", [0])
         s = machine.disable_irq()
         try:
-            u0 = _start_on_tick(_TIMERAWL, self._base + _CTRL_SET, bits)
-            self.stamps.tie(u0)
+            u0 = _start_on_tick(_TIMERAWL, self._base + _CTRL_SET, bits, out)
+            # the enable lands half a pass of the counting loop after the
+            # tick, plus its exit (about 0.3 pass): 0.8 / n us; the first
+            # sample is 3 PIO cycles (3/16 us) later
+            self.spins = out[0]
+            self.lead16 = 3 + (128 + 5 * max(1, self.spins)) // (10 * max(1, self.spins))
+            self.stamps.tie(u0, self.lead16)
         finally:
             machine.enable_irq(s)
 
