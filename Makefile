@@ -22,7 +22,7 @@ MPY_SRC ?=
 need_apt = sh tools/need_apt.sh $(1)
 
 .DEFAULT_GOAL := help
-.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak
+.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak bench-pico
 
 help:  ## list every target
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -105,6 +105,9 @@ selftest: $(STAMP)  ## run the hardware self-test on a connected box (PORT=...)
 
 bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
 	$(PYTHON) bench/run.py
+
+bench-pico: $(STAMP) $(PICO_STAMP)  ## the emulated RP2040's figures alone (build/bench_pico.json, ~10 min)
+	$(PYTHON) bench/pico_run.py
 
 stats: $(STAMP)  ## game statistics (GAME=bataille PLAYERS=2 N=10000 OPTS='...')
 	$(PYTHON) tools/stats.py --game $(or $(GAME),bataille) --players $(or $(PLAYERS),2) -n $(N) $(OPTS)

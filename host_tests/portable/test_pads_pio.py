@@ -219,3 +219,18 @@ def test_s2_pio_handler_allocates_nothing():
         stamps += drain(cap)
     assert [k for k, _ in stamps] == [i & 3 for i in range(30)]
     assert all(0 <= s < WRAP for _, s in stamps)
+
+
+def test_s2_board_file_pad_timing_is_checked():
+    from hal import board
+    import json
+    d = json.loads('{"name": "x", "module": "pico", "pads": [{"pin": 2}, {"pin": 3}], '
+                   '"display": {"kind": "ws2812", "width": 16, "height": 16, "pin": 22}}')
+    assert board.validate(d).pad_timing == "auto"
+    d["pad_timing"] = "irq"
+    assert board.validate(d).pad_timing == "irq"
+    d["pad_timing"] = "fast"
+    assert "pad_timing 'fast' is unknown" in str(raises(board.BoardError, board.validate, d))
+    d["pad_timing"] = "pio"
+    d["pads"] = [{"pin": 2}, {"pin": 4}]
+    assert "consecutive" in str(raises(board.BoardError, board.validate, d))

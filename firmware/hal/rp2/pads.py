@@ -9,7 +9,8 @@
 # Both feed the same PadCapture (PadCapture.feed: the rules S2-S6).
 #
 #   pads = Rp2Pads(pins, clock=None, debounce_ms=20, stuck_ms=5000,
-#                  timing="auto")      "auto": "pio" when the pins allow
+#                  timing="auto")      "auto": "pio" when the pins allow and
+#                                      a state machine is free, else "irq"
 #   pads.capture      the PadCapture (next_event, poll, overflow, stuck_mask)
 #   pads.timing       "pio" or "irq", the one chosen
 #
@@ -87,13 +88,22 @@ class Rp2Pads:
         # raised the interrupt by identity (PadCapture `pins`).
         self._pins = [machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in pins]
         rel = None if release_ms is None else release_ms * 1000
+        self.pio_error = None
         if self.timing == "pio":
             self.capture = _capture_cls(len(pins), self.read_levels, ticks, ring_size,
                                         debounce_ms * 1000, stuck_ms * 1000, None, rel)
-            from hal.rp2.pads_pio import PioPads
-            self.pio = PioPads(self.capture, base, [self.pins.index(base + i) for i in range(len(pins))],
-                               ticks)
-            return
+            try:
+                from hal.rp2.pads_pio import PioPads
+                self.pio = PioPads(self.capture, base, [self.pins.index(base + i) for i in range(len(pins))],
+                                   ticks)
+                return
+            except Exception as e:
+                if timing == "pio":
+                    raise
+                # "auto": no PIO here (a port without rp2, no state machine
+                # free): the pin interrupts, and why in pio_error
+                self.pio_error = repr(e)
+                self.timing = "irq"
         self.capture = _capture_cls(len(pins), self.read_levels, ticks, ring_size,
                                     debounce_ms * 1000, stuck_ms * 1000, self._pins, rel)
         handler = self.capture.handler  # one bound method, made here
