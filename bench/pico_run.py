@@ -34,13 +34,19 @@ BENCHES = (
 def main():
     only = [x for x in os.environ.get("BENCH_PICO_ONLY", "").split(",") if x]
     rows = []
+    failed = []
     t00 = time.monotonic()
     for mod, fn in BENCHES:
         if only and fn not in only and mod not in only:
             continue
         t0 = time.monotonic()
         sys.stderr.write("bench-pico: %s.%s ...\n" % (mod, fn))
-        for row in getattr(__import__(mod), fn)():
+        try:
+            got = getattr(__import__(mod), fn)()
+        except Exception as e:      # the others' rows still count: say which failed
+            failed.append("%s.%s: %s" % (mod, fn, e))
+            got = []
+        for row in got:
             figure, value, unit = row[:3]
             interp = row[3] if len(row) > 3 else "cpython"
             rows.append({"figure": figure, "interpreter": interp, "value": value, "unit": unit})
@@ -57,6 +63,10 @@ def main():
     with open(out, "w") as f:
         json.dump(rows, f, indent=1)
     print("wrote %s (%.0f s)" % (os.path.relpath(out, ROOT), time.monotonic() - t00))
+    for f in failed:
+        print("bench-pico: FAILED %s" % f)
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
