@@ -33,7 +33,7 @@ MPY_SRC ?=
 need_apt = sh tools/need_apt.sh $(1)
 
 .DEFAULT_GOAL := help
-.PHONY: web shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak release
+.PHONY: web shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak release bench-pico
 
 help:  ## list every target
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -146,6 +146,9 @@ selftest: $(FLASH_STAMP)  ## run the hardware self-test on a connected box (PORT
 
 bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
 	$(PYTHON) bench/run.py
+
+bench-pico: $(STAMP) $(PICO_STAMP)  ## the emulated RP2040's figures alone (build/bench_pico.json, ~10 min)
+	$(PYTHON) bench/pico_run.py
 
 stats: $(STAMP)  ## game statistics (GAME=bataille|batawaf|tape PLAYERS=2 N=10000 OPTS='...'; tape: 2-8 players, 100 matches each)
 	$(PYTHON) tools/stats.py --game $(or $(GAME),bataille) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(N),-n $(N),) $(OPTS)

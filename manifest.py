@@ -25,4 +25,4 @@ package("app", base_path="firmware",
                "seats.py", "settings.py", "sounds.py", "speech.py", "strings.py", "strings_en.py", "strings_fr.py", "taps.py", "view.py"))
 package("hal", base_path="firmware",
         files=("__init__.py", "board.py", "boarddata.py", "rp2/__init__.py", "rp2/clock.py", "rp2/display.py",
-               "rp2/pads.py", "rp2/parts.py", "rp2/speaker.py", "rp2/watchdog.py", "rp2/ws2812.py"))
+               "rp2/pads.py", "rp2/pads_pio.py", "rp2/parts.py", "rp2/speaker.py", "rp2/watchdog.py", "rp2/ws2812.py"))

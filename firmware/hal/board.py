@@ -45,7 +45,8 @@ ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
 # (say "menu_buton") would otherwise be ignored without a word.
 _DISPLAY_KEYS = ("kind", "width", "height")
 KEYS = {  # type: dict
-    "": ("name", "module", "pads", "display", "buzzer", "speaker", "menu_button", "power"),
+    "": ("name", "module", "pads", "display", "buzzer", "speaker", "menu_button", "power",
+         "pad_timing"),
     "pads[]": ("pin", "led"),
     "buzzer": ("pin",), "speaker": ("pin",), "menu_button": ("pin",),
     "power": ("supply_ma", "led_budget_ma"),
@@ -215,6 +216,12 @@ def validate(d, source="<board>"):
             c.fail("%s must be an object {\"pin\": N, \"led\": N or null}" % where[:-1])
         _known_keys(c, p, "pads[]", where)
         b.pads.append(Pad(c.pin(p, "pin", where), c.pin(p, "led", where, required=False)))
+    b.pad_timing = d.get("pad_timing", "auto")
+    if b.pad_timing not in PAD_TIMINGS:
+        c.fail("pad_timing %r is unknown (known: %s)" % (b.pad_timing, ", ".join(PAD_TIMINGS)))
+    if b.pad_timing == "pio" and not _consecutive(b.pad_pins()):
+        c.fail("pad_timing \"pio\" needs the pads on consecutive GPIOs (the PIO reads them in one "
+               "`in pins`); these are %s: use \"irq\" or \"auto\"" % (b.pad_pins(),))
 
     dd = _dict(c, d, "display", "")
     kind = c.field(dd, "kind", "display.")
@@ -259,6 +266,13 @@ def validate(d, source="<board>"):
             c.fail("GP%d is used twice: %s and %s" % (pin, seen[pin], use), pin)
         seen[pin] = use
     return b
+
+
+PAD_TIMINGS = ("auto", "pio", "irq")
+
+
+def _consecutive(pins):
+    return sorted(pins) == list(range(min(pins), min(pins) + len(pins)))
 
 
 def _display(c, dd, kind):

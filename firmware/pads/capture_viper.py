@@ -28,6 +28,13 @@ class ViperCapture(PadCapture):
                     lv |= 1 << i
                     break
                 i += 1
+        self.feed(t, lv)
+
+    @micropython.viper
+    def feed(self, t_obj, lv_obj):
+        # PadCapture.feed's rules, in viper (the PIO path calls it too)
+        t = int(t_obj)
+        lv = int(lv_obj)
         lv &= int(self.all_mask) & (~int(self.stuck_mask))
         if not lv:
             return

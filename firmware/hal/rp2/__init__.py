@@ -15,7 +15,7 @@ def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
     from hal.rp2.watchdog import Rp2Watchdog
     b = _as_board(board)
     clock = BoardClock()
-    pads = Rp2Pads(b.pad_pins(), clock)
+    pads = Rp2Pads(b.pad_pins(), clock, timing=b.pad_timing)
     leds = open_leds(b)
     display = open_display(b, clock)
     hal = Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(storage_root),
