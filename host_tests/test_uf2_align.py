@@ -114,3 +114,24 @@ def test_the_v1_28_mpy_tool_is_what_the_patch_expects():
             assert native_align.OLD in f.read()
         with open(os.path.join(p, native_align.FILE)) as f:
             assert native_align.NEW in f.read()
+
+
+# ---- the ROMFS route's deploy (tools/romfs.py) ----
+
+def test_romfs_image_leaves_main_and_the_voices_on_the_file_system(tmp_path):
+    import romfs
+    tree = tmp_path / "mpy"
+    for rel in ("main.py", "app/box.mpy", "hal/rp2/pads.mpy", "voice/fr.vox", "core/ticks.mpy"):
+        (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tree / rel).write_bytes(b"x")
+    names = romfs.stage(str(tree), str(tmp_path / "stage"))
+    assert names == ["app", "core", "hal"]
+    staged = sorted(os.path.relpath(os.path.join(d, f), tmp_path / "stage")
+                    for d, _, fs in os.walk(tmp_path / "stage") for f in fs)
+    assert staged == ["app/box.mpy", "core/ticks.mpy", "hal/rp2/pads.mpy"]
+
+
+def test_make_flash_onto_a_stock_box_keeps_the_file_system_copy(monkeypatch):
+    import romfs
+    monkeypatch.setattr(romfs, "partition", lambda port: 0)
+    assert romfs.plan("pico_matrix", "socket://127.0.0.1:1") is None

@@ -218,7 +218,10 @@ def main(argv=None):
     elif not os.path.isdir(a.build_dir):
         print("flash: %s does not exist: run `make mpy` first" % os.path.relpath(a.build_dir, ROOT))
         return 1
-    for argv_, may_fail in commands(a.board, a.port, a.build_dir):
+    # a box whose firmware has a ROMFS partition (make uf2 ROMFS=1): the code goes there
+    import romfs
+    plan = None if a.dry_run else romfs.plan(a.board, a.port, a.build_dir, board_path(a.board))
+    for argv_, may_fail in plan or commands(a.board, a.port, a.build_dir):
         print(show(argv_))
         if a.dry_run:
             continue
