@@ -133,5 +133,26 @@ def test_romfs_image_leaves_main_and_the_voices_on_the_file_system(tmp_path):
 
 def test_make_flash_onto_a_stock_box_keeps_the_file_system_copy(monkeypatch):
     import romfs
-    monkeypatch.setattr(romfs, "partition", lambda port: 0)
+    monkeypatch.setattr(romfs, "query", lambda port: (0, {}))
     assert romfs.plan("pico_matrix", "socket://127.0.0.1:1") is None
+
+
+def test_romfs_deploy_copies_only_the_voices_the_box_lacks(tmp_path, monkeypatch):
+    import romfs
+    tree = tmp_path / "mpy"
+    for rel, data in (("main.py", b"m"), ("app/box.mpy", b"M\x06"), ("voice/fr.vox", b"fr"),
+                      ("voice/en.vox", b"en")):
+        (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tree / rel).write_bytes(data)
+    monkeypatch.setattr(romfs, "IMAGE", str(tmp_path / "out" / "box.romfs"))
+    import hashlib
+    have = {"voice/fr.vox": hashlib.sha256(b"fr").hexdigest(), "voice/en.vox": "0" * 64}
+    monkeypatch.setattr(romfs, "query", lambda port: (256 * 1024, have))
+    cmds = romfs.plan("pico_matrix", "socket://127.0.0.1:1", str(tree))
+    words = [" ".join(argv[3:]) for argv, may_fail in cmds]      # after `mpremote connect PORT`
+    assert words[0].startswith("exec ") and "'app'" in words[0]    # the old copy goes first
+    assert words[1].startswith("romfs deploy ")
+    cps = [w for w in words if w.startswith("fs cp ") and ":voice/" in w]
+    assert len(cps) == 1 and "en.vox" in cps[0] and "fr.vox" not in cps[0]
+    assert words[-1].endswith(":board.json + reset")
+    assert os.path.getsize(romfs.IMAGE) > 0

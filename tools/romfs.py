@@ -10,7 +10,8 @@ the file system, as `make flash` puts them.
 For tools/flash.py (its only call):
   plan(board, port, build_dir) -> [(argv, may_fail)] the mpremote commands,
                                   or None when the box has no ROMFS (the stock
-                                  firmware: the file-system copy stays)
+                                  firmware: the file-system copy stays); the
+                                  voices the box has already are not copied
 
 Why: a box flashed with `make flash` on the stock firmware holds its code in
 RAM (138.6 KB free after boot against 202.6 KB frozen); frozen code needs a
@@ -37,14 +38,28 @@ IMAGE = os.path.join(OUT, "box.romfs")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from mpy import find_tool  # noqa: E402
 
-# on the box: its watchdog off (tools/flash.py's STAND_DOWN), then the size
-# of ROMFS partition 0 (0: none, the stock firmware)
-QUERY = ('import sys, machine, vfs\n'
+# on the box: its watchdog off (tools/flash.py's STAND_DOWN), the size of
+# ROMFS partition 0 (0: none, the stock firmware), the sha256 of each voice
+# file on the file system (one copied already is not copied again)
+QUERY = ('import sys, machine, vfs, os, hashlib, binascii\n'
          '"RP2040" in sys.implementation._machine and exec("machine.mem32[0x4005b000] = 1 << 30")\n'
          'n = 0\n'
          'if hasattr(vfs, "rom_ioctl") and vfs.rom_ioctl(1) > 0:\n'
          '    n = len(memoryview(vfs.rom_ioctl(2, 0)))\n'
-         'print("ROMFS", n)\n')
+         'print("ROMFS", n)\n'
+         'try:\n'
+         '    fs = os.listdir("voice")\n'
+         'except OSError:\n'
+         '    fs = []\n'
+         'for f in fs:\n'
+         '    h = hashlib.sha256()\n'
+         '    with open("voice/" + f, "rb") as fh:\n'
+         '        while True:\n'
+         '            b = fh.read(2048)\n'
+         '            if not b:\n'
+         '                break\n'
+         '            h.update(b)\n'
+         '    print("HAVE", "voice/" + f, binascii.hexlify(h.digest()).decode())\n')
 
 # on the box: remove these paths (files or whole directories) if there
 RM = ('import os\n'
@@ -86,9 +101,10 @@ def stage(build_dir, tree):
     return sorted(os.listdir(tree)) if os.path.isdir(tree) else []
 
 
-def image(build_dir=BUILD, out=IMAGE):
+def image(build_dir=BUILD, out=None):
     """Build the ROMFS image from the .mpy tree (mpremote romfs build, the
     files as they are: already .mpy, viper for armv6m): its top-level names."""
+    out = out or IMAGE
     tree = os.path.join(os.path.dirname(out), "tree")
     names = stage(build_dir, tree)
     if not names:
@@ -100,24 +116,33 @@ def image(build_dir=BUILD, out=IMAGE):
     return names
 
 
-def partition(port):
-    """The box's ROMFS partition size in bytes (0: none); None if the box
-    did not answer."""
+def query(port):
+    """(the box's ROMFS partition size in bytes, 0: none, None: the box did
+    not answer; {path on the box: sha256 hex} of its voice files)."""
     base = [mpremote()] + (["connect", port] if port else [])
     r = subprocess.run(base + ["exec", QUERY], capture_output=True, text=True)
+    size, have = None, {}
     for ln in r.stdout.splitlines():
         w = ln.split()
         if len(w) == 2 and w[0] == "ROMFS" and w[1].isdigit():
-            return int(w[1])
-    return None
+            size = int(w[1])
+        elif len(w) == 3 and w[0] == "HAVE":
+            have[w[1]] = w[2]
+    return size, have
+
+
+def sha256(path):
+    import hashlib
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 def plan(board, port, build_dir=BUILD, board_file=None):
     """The deploy's mpremote commands, or None when the box has no ROMFS."""
-    size = partition(port)
+    size, have = query(port)
     if not size:
         return None
-    names = image(build_dir)
+    names = image(build_dir, IMAGE)
     if os.path.getsize(IMAGE) > size:
         raise SystemExit("romfs: the image (%d KB) does not fit the box's ROMFS partition (%d KB)"
                          % (os.path.getsize(IMAGE) // 1024, size // 1024))
@@ -127,7 +152,11 @@ def plan(board, port, build_dir=BUILD, board_file=None):
             (base + ["romfs", "deploy", rel(IMAGE)], False)]
     voices = []
     for d, dirs, files in os.walk(build_dir):
-        voices += [os.path.join(d, f) for f in sorted(files) if f.endswith(".vox")]
+        for f in sorted(files):
+            v = os.path.join(d, f)
+            box_path = os.path.relpath(v, build_dir).replace(os.sep, "/")
+            if f.endswith(".vox") and have.get(box_path) != sha256(v):
+                voices.append(v)
     dirs = sorted({os.path.relpath(os.path.dirname(v), build_dir).replace(os.sep, "/") for v in voices})
     for d in dirs:
         if d != ".":
@@ -135,10 +164,11 @@ def plan(board, port, build_dir=BUILD, board_file=None):
             cmds.append((base + ["fs", "cp"] + [rel(v) for v in voices
                                                  if os.path.dirname(v) == os.path.join(build_dir, d)]
                          + [":" + d + "/"], False))
-    cmds.append((base + ["fs", "cp", rel(os.path.join(build_dir, "main.py")), ":main.py"], False))
     path = board_file or os.path.join(ROOT, "boards", board + ".json")
-    cmds.append((base + ["fs", "cp", rel(path) if path.startswith(ROOT) else path, ":board.json"], False))
-    cmds.append((base + ["reset"], False))
+    # one mpremote session for the last steps (each session enters the raw REPL anew)
+    cmds.append((base + ["fs", "cp", rel(os.path.join(build_dir, "main.py")), ":main.py", "+",
+                         "fs", "cp", rel(path) if path.startswith(ROOT) else path, ":board.json", "+",
+                         "reset"], False))
     return cmds
 
 
