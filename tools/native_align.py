@@ -52,6 +52,8 @@ def patch(mp_dir):
     as mpy-tool.py.orig): "patched", "already", or "not found" when the
     file has neither text (another MicroPython: the check still runs)."""
     path = os.path.join(mp_dir, FILE)
+    if os.path.exists(path + ".patched"):
+        return "already"        # unpatched() is building with the original: leave it
     with open(path) as f:
         text = f.read()
     if NEW in text:

@@ -415,7 +415,18 @@ def romfs_board(s, mp_board):
     return dst
 
 
-def firmware(board, src=None, out=None, unaligned=False, symbols=None, romfs=False):
+def firmware(*args, **kw):
+    """One firmware build at a time (a bench's jobs, a test beside `make
+    uf2`): they share the port's build directory and its frozen content,
+    and the unaligned variant swaps mpy-tool.py while it builds."""
+    import fcntl
+    os.makedirs(os.path.join(BUILD, "mp"), exist_ok=True)
+    with open(os.path.join(BUILD, "mp", "firmware.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _firmware(*args, **kw)
+
+
+def _firmware(board, src=None, out=None, unaligned=False, symbols=None, romfs=False):
     """The UF2 for boards/<board>.json (or a path to a board file; None:
     the probe's firmware, the port and tools/align_probe.py only): its
     path.  unaligned: frozen by mpy-tool.py as shipped (the test that shows
