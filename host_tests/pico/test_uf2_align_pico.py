@@ -88,9 +88,12 @@ def test_uf2_frozen_native_constants_read_wrong_at_2_mod_4_without_the_fix(emula
             assert a % 4 == 2, (f, v, e, hex(a))       # only at 2 mod 4
         if f[:-2] in READ_AT_2_MOD_4 and a % 4:
             assert v == READ_AT_2_MOD_4[f[:-2]], (f, v)
-    # and the build's check names exactly those at 2 mod 4
+    # and the build's check would have refused this firmware, naming them
     bad = {a for a, n in native_align.misaligned(nm)}
     assert {a for v, e, a in got.values() if a % 4} <= bad
+    with pytest.raises(SystemExit) as refused:
+        native_align.check("firmware.elf", nm_text=nm)
+    assert all("at 0x%08x" % a in str(refused.value) for a in bad)
 
 
 def test_uf2_box_reads_its_frozen_constants_right(emulator, tmp_path):
