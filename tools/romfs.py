@@ -148,7 +148,9 @@ def plan(board, port, build_dir=BUILD, board_file=None):
                          % (os.path.getsize(IMAGE) // 1024, size // 1024))
     base = [mpremote()] + (["connect", port] if port else [])
     rel = lambda p: os.path.relpath(p, ROOT)   # noqa: E731
-    cmds = [(base + ["exec", RM % (names,)], False),
+    # (and the stale manifest of a file-system flash: firmware/flashcheck.py
+    # would find its files gone and refuse to start)
+    cmds = [(base + ["exec", RM % (names + ["manifest.txt"],)], False),
             (base + ["romfs", "deploy", rel(IMAGE)], False)]
     voices = []
     for d, dirs, files in os.walk(build_dir):
@@ -172,6 +174,18 @@ def plan(board, port, build_dir=BUILD, board_file=None):
     return cmds
 
 
+def run(cmds, show=lambda argv: " ".join(argv)):
+    """Run the plan's commands, each printed first: 0, or 1 with one line."""
+    for argv_, may_fail in cmds:
+        print(show(argv_))
+        r = subprocess.run(argv_, cwd=ROOT, capture_output=may_fail)
+        if r.returncode and not may_fail:
+            print("flash: `%s` failed (exit %d); run make flash again" % (" ".join(argv_[1:5]), r.returncode))
+            return 1
+    print("deployed to the ROMFS partition: the box restarts")
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=("image", "deploy"))
@@ -188,13 +202,7 @@ def main(argv=None):
     if cmds is None:
         print("romfs: the box has no ROMFS partition (flash it with `make uf2 ROMFS=1`'s UF2), or did not answer")
         return 1
-    for argv_, may_fail in cmds:
-        r = subprocess.run(argv_, cwd=ROOT, capture_output=may_fail)
-        if r.returncode and not may_fail:
-            print("romfs: `%s` failed (exit %d)" % (" ".join(argv_[1:4]), r.returncode))
-            return 1
-    print("deployed to the ROMFS partition: the box restarts")
-    return 0
+    return run(cmds)
 
 
 if __name__ == "__main__":
