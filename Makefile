@@ -119,8 +119,8 @@ sim: $(SIM_STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
 flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
 	$(PYTHON) tools/flash.py --no-build --board $(BOARD) $(if $(PORT),--port $(PORT),)
 
-uf2: $(STAMP)  ## the one file to drag onto a Pico: MicroPython with the box frozen in (BOARD=...)
-	$(PYTHON) tools/uf2.py firmware --board $(BOARD) $(if $(MPY_SRC),--src $(MPY_SRC),)
+uf2: $(STAMP)  ## the one file to drag onto a Pico: MicroPython with the box frozen in (BOARD=...; ROMFS=1: for developers, a ROMFS partition that `make flash` fills, no box frozen in)
+	$(PYTHON) tools/uf2.py firmware --board $(BOARD) $(if $(MPY_SRC),--src $(MPY_SRC),) $(if $(ROMFS),--romfs,)
 
 # A tag's release (.github/workflows/release.yml runs exactly this): the UF2
 # of every board (make uf2), the web page when there is a `make web`, and

@@ -382,6 +382,10 @@ def main(argv=None):
     elif not os.path.isdir(a.build_dir):
         print("flash: %s does not exist: run `make mpy` first" % os.path.relpath(a.build_dir, ROOT))
         return 1
+    import romfs    # a box whose firmware has a ROMFS partition (make uf2 ROMFS=1): the code goes there
+    cmds = romfs.plan(a.board, a.port, a.build_dir, board_path(a.board))
+    if cmds:
+        return romfs.run(cmds, show)
     return copy(a)
 
 
