@@ -20,6 +20,7 @@ given (also $PICO_BOOTROM / $PICO_UF2 / $PICO_INPUTS).
 """
 import base64
 import json
+import sys
 import os
 import shutil
 import subprocess
@@ -119,12 +120,21 @@ def not_ready():
     return "; ".join(problems) or None
 
 
+def board_path(board):
+    """boards/<name>.json of a board's name, or the path given
+    (hal.host.boards: the one place that knows)."""
+    fw = os.path.join(ROOT, "firmware")
+    if fw not in sys.path:
+        sys.path.insert(0, fw)
+    from hal.host import boards
+    return boards.path(board)
+
+
 def board_config(board):
     """What the emulator must know of a board file (boards/<name>.json or a
     path): which pin is a WS2812 chain, the SPI wiring and the e-ink BUSY
     pin, the I2C devices that answer."""
-    path = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
-    with open(path) as f:
+    with open(board_path(board)) as f:
         b = json.load(f)
     cfg = {"levels": {}, "ws2812_pins": [], "spi": [], "i2c_devices": []}
     d = b.get("display", {})

@@ -35,7 +35,6 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
-BOARDS = os.path.join(ROOT, "boards")
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
