@@ -162,7 +162,7 @@ def _unhashable_event(lines):
             continue
         try:
             d = json.loads(s)
-        except ValueError:
+        except Exception:   # not JSON, or too deep: core.log names the line
             continue
         if isinstance(d, dict) and isinstance(d.get("ev"), (list, dict)):
             return n

@@ -117,4 +117,13 @@ def _log_problem(path):
         return "its folder cannot be made: %s" % (e.strerror or e)
     if not os.access(d, os.W_OK):
         return "its folder is read-only"
+    # the file itself (read-only, or a device): opened to append, so an
+    # existing file loses nothing; one made here is removed again
+    existed = os.path.exists(path)
+    try:
+        open(path, "a").close()
+    except OSError as e:
+        return "it cannot be written: %s" % (e.strerror or e)
+    if not existed:
+        os.remove(path)
     return None

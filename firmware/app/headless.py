@@ -172,9 +172,11 @@ class Runner(Drive):
             elif g.window_open and g.cards_laid != self.seen_flip:
                 self.seen_flip = g.cards_laid
                 for p in range(g.n):
-                    self.press(app.pads_in[p], self.react())
+                    if app.pads_in[p] < app.n_pads:     # (the box's seats play themselves)
+                        self.press(app.pads_in[p], self.react())
             elif g.turns_mode and not g.window_open and g.phase_name() == "play":
-                self.press(app.pads_in[g.turn], self.react())
+                if app.pads_in[g.turn] < app.n_pads:
+                    self.press(app.pads_in[g.turn], self.react())
         elif st in ("error", "notice"):
             self.press(0, 1200000)
 

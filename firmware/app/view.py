@@ -84,6 +84,7 @@ class View:
         self.rules = ("match", "double", "sandwich")
         self.ranks = []
         self.due = ""
+        self.box = ()         # the seats the box plays (P1): drawn in its sign, not a colour
         self.changed = True
 
     def clear_table(self):
@@ -100,6 +101,8 @@ class View:
             rules = v[3].get("rules") if isinstance(v[3], dict) else None
             if rules:
                 self.rules = tuple(rules)
+            if isinstance(v[3], dict):
+                self.box = tuple(v[3].get("box", ()))
         elif ev == "deal":
             hands = v[1]
             for p in range(self.n):

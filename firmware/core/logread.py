@@ -64,8 +64,9 @@ def parse_line(text, lineno=1):
     """One line to (t, ev, fields dict); LogError naming the line otherwise."""
     try:
         d = json.loads(text)
-    except ValueError:
-        raise LogError(lineno, "not valid JSON")
+    except Exception as e:   # deep nesting: RecursionError / MemoryError
+        raise LogError(lineno, "not valid JSON" if isinstance(e, ValueError)
+                       else "not readable JSON (%s)" % type(e).__name__)
     if not isinstance(d, dict):
         raise LogError(lineno, "not a JSON object")
     t = d.get("t")

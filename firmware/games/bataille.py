@@ -4,6 +4,7 @@
 #     g.start(t_ms)          # emits start, deal
 #     phase = g.step(t_ms)   # one visible step; DUEL, BATTLE, CARRY, TAKE, END
 #     g.play(t_ms=0)         # steps until the game ends (stats, tests)
+#     g.stop(t_ms)           # ended from the menu (L `stopped`)
 #     g.done, g.winners, g.reason, g.counts()
 #
 # The box calls step() between animations and draws from the state it exposes
@@ -131,7 +132,8 @@ def normalize(options, game):
         raise ValueError("options must be a dict of option names to values")
     out = {}
     if game == "bataille":
-        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "short", "addition"))
+        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "short", "addition",
+                            "box", "level"))
         out["ace"] = _opt.choice(opts, "ace", ("high", "low"), "high")
         out["down"] = _opt.choice(opts, "down", (3, 1), 3)
         out["pickup"] = _opt.choice(opts, "pickup", ("shuffled", "ordered"), "shuffled")
@@ -139,7 +141,7 @@ def normalize(options, game):
     else:
         # W3: one card down; W4: the pickup is always shuffled.  Both are
         # accepted at their only value so a generic menu may pass them.
-        _opt.unknown(opts, ("players", "down", "pickup", "length", "short"))
+        _opt.unknown(opts, ("players", "down", "pickup", "length", "short", "box", "level"))
         out["down"] = _opt.choice(opts, "down", (1,), 1)
         out["pickup"] = _opt.choice(opts, "pickup", ("shuffled",), "shuffled")
     # B4 variant short (W4: Bata-waf too): play on with the cards left, or
@@ -147,6 +149,8 @@ def normalize(options, game):
     out["short"] = _opt.choice(opts, "short", ("play", "lose"), "play")
     out["players"] = _opt.number(opts, "players", 2, 4, 2)
     out["length"] = _length(opts)
+    # P1, P6: the seats the box plays (the last ones) and its level
+    _opt.box(opts, out)
     return out
 
 
@@ -559,7 +563,14 @@ class Bataille:
         self._end(t_ms, [who], "all_cards")
         return True
 
-    def _end_limit(self, t_ms):
+    def stop(self, t_ms):
+        """L `stopped`: the game ended from the box's menu at t_ms, at any
+        moment between steps: the most cards held win (the cards on the
+        table count for nobody), equal counts share."""
+        if self.started and not self.done:
+            self._end_limit(t_ms, "stopped")
+
+    def _end_limit(self, t_ms, reason="limit"):
         # B6: among the players still in (short=lose puts players out who
         # still hold cards: those no longer count).
         best = -1
@@ -567,7 +578,7 @@ class Bataille:
             if self.inn[p] and self.piles[p].n > best:
                 best = self.piles[p].n
         self._end(t_ms, [p for p in range(self.n)
-                         if self.inn[p] and self.piles[p].n == best], "limit")
+                         if self.inn[p] and self.piles[p].n == best], reason)
 
     def _end(self, t_ms, winners, reason):
         self.done = True

@@ -6,6 +6,7 @@
 #   g.poll(now_ticks)         timers: tempo card, slap window, settle, pause
 #   g.pump(capture, now_ticks) drain a PadCapture into press(), then poll()
 #   g.next_deadline()         ticks_us of the next timer, or None
+#   g.stop(now_ticks)         ended from the menu (L `stopped`)
 #   g.done, g.winners, g.reason, g.counts(), g.points, g.round, ...
 #   replay(entries)           re-run a log (core.log.read) and check it
 #
@@ -50,7 +51,7 @@ from core.compat import const
 RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3", "ten")
 DEFAULT_RULES = ("match", "double", "sandwich")
 OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
-           "rules", "hidden_count", "target", "rounds", "length")
+           "rules", "hidden_count", "target", "rounds", "length", "box", "level")
 # Every match ends: after `length` of game time ("<n>min", as Bataille's B6
 # time limit; "all" for none) the match stops at the next quiet moment (no
 # slap window or false slap open) with the points as they stand, reason
@@ -126,6 +127,8 @@ def normalize(options):
             raise ValueError("option 'length': 'all' or '<n>min', n 1..600 (got %r)" % (v,))
         v = str(int(v[:-3])) + "min"
     out["length"] = v
+    # P1, P6: the seats the box plays (the last ones) and its level (P5)
+    _opt.box(opts, out)
     return out
 
 
@@ -305,7 +308,7 @@ class Tape:
             "slap_timeout": o["slap_timeout"], "false_window": o["false_window"],
             "settle": o["settle"], "rules": list(o["rules"]),
             "hidden_count": o["hidden_count"], "target": o["target"], "rounds": o["rounds"],
-            "length": o["length"]})
+            "length": o["length"], "box": list(o["box"]), "level": o["level"]})
         self._deal_round(0)
 
     def press(self, p, t_ticks):
@@ -342,6 +345,20 @@ class Tape:
             k = capture.next_event()
         self.poll(now_ticks)
         return n
+
+    def stop(self, now_ticks):
+        """L `stopped`: the match ended from the box's menu at now_ticks.
+        The timers of that whole millisecond fire first (so a replay, which
+        knows only the ms, decides the same), then the match ends with the
+        points as they stand (the pile and the round in progress count for
+        nobody)."""
+        if not self.started or self.done:
+            return
+        u = self._unwrap(now_ticks)
+        u -= u % 1000
+        self._advance(u + 999)
+        if not self.done:
+            self._end(u, "stopped")
 
     # The same on unwrapped game time (us since start): replay and tests.
     # They never move the epoch (replay runs on a PC).
@@ -654,7 +671,8 @@ def replay(entries):
     if not entries or entries[0][2] != "start":
         raise LogError(entries[0][0] if entries else 1, "a log must begin with a start event")
     # The match length (T12's time limit) came later: older logs had none.
-    entries = _opt.as_logged_before(entries, {"length": "all"})
+    entries = _opt.as_logged_before(entries, {"length": "all", "box": [],
+                                              "level": 1})
     lineno, t0, ev, d = entries[0]
     if d["game"] != "tape":
         raise LogError(lineno, "this is a %r log, not Tape-treize" % (d["game"],))
@@ -692,6 +710,8 @@ def replay(entries):
             nxt[i] = e[3]["p"], e[3]["t_us"]
         elif turns and e[2] == "count":
             nxt[i] = e[3]["p"], e[1] * 1000 + 999
+        elif e[2] == "end" and e[3].get("reason") == "stopped":
+            nxt[i] = -1, e[1] * 1000 + 999     # the menu stopped the match
     try:
         g.start(0)
     except ValueError as e:
@@ -705,7 +725,9 @@ def replay(entries):
                 raise LogError(lineno, "the match is over (%s) but the log goes on" % (g.reason,))
             inp = ev == "slap" or (turns and ev == "count")
             try:
-                if inp:
+                if ev == "end" and d.get("reason") == "stopped":
+                    g.stop(g.ticks_of(t * 1000))
+                elif inp:
                     p, u = nxt[i]
                     if not isinstance(p, int) or not isinstance(u, int) or u < 0:
                         raise LogError(lineno, "p and t_us must be whole numbers")

@@ -395,6 +395,20 @@ def test_app_corrupt_settings_fall_back_to_defaults_and_say_so():
         assert app.state == "menu"
 
 
+def test_app_deeply_nested_settings_under_a_valid_checksum_start_the_box_on_defaults():
+    from drivers.storage import checksum
+    depth = 100000
+    body = '{"volume": ' + "[" * depth + "]" * depth + "}"
+    hal = app_hal.Hal(4, files={_set.NAME: body + "\n#%04x\n" % checksum(body.encode())})
+    app = box.App(hal, seed=1)
+    assert app.state == "notice" and _set.NAME in app.notice
+    assert app.settings == _set.defaults()
+    run_ticks(hal, app, 1200000)
+    hal.pads.tap(0, hal.clock.now)
+    run_ticks(hal, app, 100000)
+    assert app.state == "menu"
+
+
 def test_app_settings_with_a_value_no_menu_offers_is_refused():
     hal = app_hal.Hal(4)
     st = _set.defaults()
@@ -632,12 +646,13 @@ def test_b1_w1_at_most_four_players_join_on_a_six_pad_box():
     assert app.state == "play"
 
 
-def test_app_join_with_one_player_goes_back_to_the_menu():
+def test_app_join_with_nobody_goes_back_to_the_menu():
+    # (one player alone plays against the box now: test_app_seats)
     hal = app_hal.Hal(4)
     app = box.App(hal, seed=1)
     hal.pads.tap(1, hal.clock.now + 1000)
     run_ticks(hal, app, 100000)
-    hal.pads.tap(2, hal.clock.now + 1000)
+    assert app.state == "join"
     run_ticks(hal, app, 15000000)
     assert app.state == "join"
     run_ticks(hal, app, 6000000)

@@ -33,8 +33,11 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"
 UF2_NAME = "RPI_PICO-v1.28.0.uf2"
 WHERE = {
-    BOOTROM_NAME: "the RP2040 B1 mask ROM (16 KB): build it from the raspberrypi/pico-bootrom "
-                  "project (https://github.com/raspberrypi/pico-bootrom, revision B1)",
+    BOOTROM_NAME: "the RP2040 B1 mask ROM (16 KB); build it from its sources with the ARM compiler "
+                  "`make uf2` installs (Debian: gcc-arm-none-eabi cmake): git clone "
+                  "https://github.com/raspberrypi/pico-bootrom && cd pico-bootrom && git checkout b1 && "
+                  "git submodule update --init && cmake -S . -B build && make -C build; "
+                  "build/bootrom.bin is it (copy it as rp2040-bootrom-b1.bin)",
     UF2_NAME: "MicroPython v1.28.0 for RPI_PICO: download it from "
               "https://micropython.org/download/RPI_PICO/ (v1.28.0, .uf2)",
 }
@@ -60,14 +63,47 @@ def input_dirs():
 def find_input(name, given=None, env=None):
     """The path of input `name`, or MissingInput saying where to get it."""
     given = given or (os.environ.get(env) if env else None)
-    if given and not os.path.isfile(given):
-        raise MissingInput("%s: no such file (%s)" % (given, WHERE[name]))
-    p = _inputs.find(name, given)
+    if given:
+        if not os.path.isfile(given):
+            raise MissingInput("%s: no such file (%s)" % (given, WHERE[name]))
+        return os.path.abspath(given)     # the emulator runs in tools/pico
+    p = _inputs.find(name)
     if p:
         return p
     raise MissingInput("%s not found (looked in %s); it is %s, then put it in %s" % (
         name, ", ".join(input_dirs()), WHERE[name],
         _inputs.SHARED))
+
+
+def missing_inputs(uf2=None, bootrom=None):
+    """Every input the emulator lacks, each with its recipe (a list of
+    lines; empty when it can start): all at once, not the first only."""
+    out = []
+    for name, given, env in ((BOOTROM_NAME, bootrom, "PICO_BOOTROM"), (UF2_NAME, uf2, "PICO_UF2")):
+        try:
+            find_input(name, given, env)
+        except MissingInput as e:
+            out.append(str(e))
+    if not node_ready():
+        out.append("node or the pinned rp2040js is missing: run `make pico-deps` (Node.js >= 18 and npm)")
+    return out
+
+
+def one_file_box(uf2):
+    """The board name frozen into a one-file firmware (make uf2), or None for
+    a plain MicroPython UF2.  A UF2 carries its image in 256-byte payloads:
+    the frozen box_board module's name is in them as text."""
+    try:
+        with open(uf2, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    if b"box_board" not in data:
+        return None
+    base = os.path.basename(uf2)
+    if base.startswith("bataille-box-"):
+        return base[len("bataille-box-"):].rsplit("-", 1)[0].replace(".uf2", "")
+    return "its frozen board"
 
 
 def inputs_present():
@@ -88,15 +124,7 @@ def not_ready():
     """None when the emulator can run (the bootrom and the UF2 found, node
     and the pinned rp2040js installed), else one line saying what is missing
     and where to get it: the benches' rows and the tests' skips say this."""
-    problems = []
-    for name, env in ((BOOTROM_NAME, "PICO_BOOTROM"), (UF2_NAME, "PICO_UF2")):
-        try:
-            find_input(name, env=env)
-        except MissingInput as e:
-            problems.append(str(e))
-    if not node_ready():
-        problems.append("node or the pinned rp2040js is missing: run `make pico-deps`")
-    return "; ".join(problems) or None
+    return "; ".join(missing_inputs()) or None
 
 
 def board_path(board):
