@@ -3,7 +3,7 @@
 # the pips laid out as on a real card, a figure for V/D/R.  The LED matrix
 # never imports it.
 from gfx import glyphs
-from gfx import canvas as _c
+from gfx import canvas
 from gfx.canvas import INK
 from core import cards
 
@@ -31,9 +31,9 @@ def face(r, rg, c, x, y, w, h, col):
     rg.rect(x, y + 1, 1, ch - 2, INK)
     rg.rect(x + cw - 1, y + 1, 1, ch - 2, INK)
     k = max(1, (ch + 20) // 50)      # the corner index
-    lab = _c.rank_label(c, r.faces_fr)
+    lab = canvas.rank_label(c, r.faces_fr)
     lw = r.rank(rg, lab, x + 2 * k, y + 2 * k, k, col)
-    pip = _c.suit_pip(c, True)
+    pip = canvas.suit_pip(c, True)
     rg.pic(pip, x + 2 * k, y + 11 * k, k, col)
     rg.pic(pip, x + cw - 7 * k, y + ch - 7 * k, k, col)
     # the middle: clear of the corner indexes (a 10's is wider: its

@@ -2,7 +2,7 @@
 # call them): drawn only outside a game, so the box drops this module while
 # one is played (app.box.forget) and its bytecode leaves the heap.
 from gfx import glyphs
-from gfx import canvas as _c
+from gfx import canvas
 from gfx.canvas import BG, INK, DIM, OK, PLAYER0
 
 
@@ -12,7 +12,7 @@ def scroll_text(rg, s, x, y, w, off, col):
     cx = x - off
     for ch in s:
         if cx + 3 > x and cx < x + w and ch != " ":
-            ch = _c.FOLD.get(ch, ch).upper()
+            ch = canvas.FOLD.get(ch, ch).upper()
             i = glyphs.SMALL_CHARS.find(ch)
             if i < 0:
                 i = glyphs.SMALL_CHARS.find("?")
@@ -36,12 +36,12 @@ def menu(r, title, items, sel, ms=0):
         icon, label, value = items[sel]
         rg.pic(icon, (cv.w - 8) // 2, 0, 1, INK)
         txt = value if value is not None else label
-        over = _c.text_width(txt, 1, True) - cv.w
+        over = canvas.text_width(txt, 1, True) - cv.w
         if over <= 0:
             rg.text(txt, -over // 2, 9, 1, OK, small=True)
         else:
             r.scroll_over = over + 1
-            scroll_text(rg, txt, 0, 9, cv.w, _c.scroll_offset(over + 1, ms), OK)
+            scroll_text(rg, txt, 0, 9, cv.w, canvas.scroll_offset(over + 1, ms), OK)
         n = min(len(items), cv.w)
         step = 2 if 2 * n <= cv.w + 1 else 1
         x0 = (cv.w - step * n + 1) // 2
@@ -68,7 +68,7 @@ def menu(r, title, items, sel, ms=0):
             x = 10 * s
         vw = 0
         if value is not None:
-            vw = _c.text_width(value, s) + 2 * s
+            vw = canvas.text_width(value, s) + 2 * s
             rg.text(value, cv.w - vw, y, s, col, maxw=vw)
         rg.text(label, x, y, s, col, maxw=cv.w - x - vw - 2 * s)
 

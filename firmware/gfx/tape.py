@@ -2,7 +2,7 @@
 # laid, the number said, the picture of the rule a slap is due for, the
 # taker.  Imported only while Tape-treize is played (the box drops it when
 # another game starts), so the other games never carry its bytecode.
-from gfx import canvas as _c
+from gfx import canvas
 from gfx.canvas import BG, INK, RED, BLACKSUIT, DIM, WARN, OK, PLAYER0
 from core import cards
 
@@ -22,7 +22,7 @@ def tape(r, v):
         return
     s = r.scale
     side = cv.w // 3
-    card = _c.Region(cv, side, 0, side, cv.h - r.lh, 0)
+    card = canvas.Region(cv, side, 0, side, cv.h - r.lh, 0)
     if v.taker >= 0:
         card.frame(INK)
     if v.pile_top >= 0:
@@ -30,7 +30,7 @@ def tape(r, v):
     if not v.hidden and v.count > 0:
         # the count said, white on black: never read as part of the card
         k = max(1, min((side - 8) // 12, (cv.h - r.lh - 8) // 8))
-        tw = _c.text_width(str(v.count), k)
+        tw = canvas.text_width(str(v.count), k)
         rg.rect(0, 0, tw + 4 * s, 7 * k + 4 * s, INK)
         rg.text(str(v.count), 2 * s, 2 * s, k, BG, maxw=side - 4)
     x = 2 * side + 2
@@ -38,7 +38,7 @@ def tape(r, v):
     if v.taker >= 0:
         msg = r._t("false_slap") if v.rule == "false" else r._t("takes")
         who = "%s %d" % (msg, v.taker + 1)
-        if _c.text_width(who, s) > side - 4:
+        if canvas.text_width(who, s) > side - 4:
             # a narrow column: the player's number on a line of its own
             rg.text(str(v.taker + 1), x, 2 + 2 * r.lh, s, INK, maxw=side - 4)
             who = msg
@@ -51,7 +51,7 @@ def tape(r, v):
     for p in range(v.n):
         txt = "%d:%d" % (v.counts[p], v.points[p])
         # many players: the small font, so no figure is cut
-        small = _c.text_width(txt, s) > cw - 2
+        small = canvas.text_width(txt, s) > cw - 2
         rg.text(txt, p * cw + 1, y + (s if small else 0), s, INK, small, cw - 1)
 
 def tape_small(r, v, rg):
@@ -61,9 +61,9 @@ def tape_small(r, v, rg):
     if v.pile_top >= 0:
         c = v.pile_top
         col = RED if cards.is_red(c) else BLACKSUIT
-        lab = _c.rank_label(c, r.faces_fr)
+        lab = canvas.rank_label(c, r.faces_fr)
         r.rank(rg, lab, 0 if lab == "10" else 1, 0, 1, col)
-        rg.pic(_c.suit_pip(c, True), 10, 1, 1, col)
+        rg.pic(canvas.suit_pip(c, True), 10, 1, 1, col)
     if v.taker >= 0:
         pc = PLAYER0 + (v.taker & 7)
         rg.pic("icon_hand", 0, 8, 1, pc)
@@ -92,7 +92,7 @@ def rule_pic(r, rg, rule, x, y, k, col, other, said=0):
     if rule == "match":
         if said:
             t = str(said)
-            tw = _c.text_width(t, k, True)
+            tw = canvas.text_width(t, k, True)
             rg.text(t, x + 7 * k - tw, y + k, k, col, small=True)
         rg.rect(x + 9 * k, y, cw, ch, col)
     elif rule == "double":
