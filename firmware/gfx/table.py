@@ -4,7 +4,6 @@
 # played (the box drops it when a game starts), so Tape-treize never carries
 # its bytecode.
 from gfx import glyphs
-from gfx import canvas
 from gfx.canvas import BG, INK, BATTLE, DOG, DIM, PLAYER0
 
 
