@@ -10,12 +10,26 @@
 # code (bench: make bench, "stats War 1-down games/s").  A rotation table
 # for the generator was tried and is slower (a 64 K-entry list lookup costs
 # more than three shifts on small ints).
-from games.bataille import MAX_DUELS, shuffle, _NEXT_DUEL, _NEXT_BATTLE
+from games.bataille_rules import MAX_DUELS, _NEXT_DUEL, _NEXT_BATTLE, _out, _check_last, _end_limit
+
+
+def play(g, t_ms=0, step_ms=1000):
+    """Bataille.play(): step g until the game ends, step_ms apart; returns
+    it.  With no log, no time limit and shuffled pickup, plain duels (no
+    tie) run through the fast paths below."""
+    if not g.started:
+        g.start(t_ms)
+    if g.log is None and g.limit_ms < 0 and g.ordered is None and not g.addition:
+        run(g)
+    while not g.done:
+        g.step(t_ms)
+        t_ms += step_ms
+    return g
 
 
 def run(g):
     """Play g (started, no log, no time limit, shuffled pickup) as far as
-    the fast paths go; Bataille.play() steps whatever is left."""
+    the fast paths go; play() steps whatever is left."""
     if g.n == 2:
         if _DEQUE is not None:
             _fast2_deque(g)
@@ -109,7 +123,7 @@ def _fast2_deque(g):
                     break
                 rng.s0 = s0
                 rng.s1 = s1
-                shuffle(rng, pot, 0, len(pot))
+                rng.shuffle(pot, 0, len(pot))
                 s0 = rng.s0
                 s1 = rng.s1
                 if sa > sb:
@@ -183,11 +197,11 @@ def _settle(g):
     piles = g.piles
     for p in range(g.n):
         if inn[p] and piles[p].n == 0:
-            g._out(0, p)
-    if g._check_last(0):
+            _out(g, 0, p)
+    if _check_last(g, 0):
         return
     if g.limit_duels and g.duels >= g.limit_duels:
-        g._end_limit(0)
+        _end_limit(g, 0)
 
 
 def _fast2(g):
@@ -343,7 +357,7 @@ def _battle2(g):
         sb = st[b]
         if sa != sb:
             break
-    shuffle(g.rng, pot, 0, m)
+    g.rng.shuffle(pot, 0, m)
     pile = pa if sa > sb else pb
     buf = pile.buf
     i = pile.head + pile.n
@@ -397,7 +411,7 @@ def _fastn(g):
                 took[m] = piles[p].pop_top()
                 m += 1
         g.duels += 1
-        shuffle(rng, took, 0, m)
+        rng.shuffle(took, 0, m)
         pile = piles[w]
         for i in range(m):
             pile.push_bottom(took[i])
@@ -408,6 +422,6 @@ def _fastn(g):
                 break
         else:
             if g.limit_duels and g.duels >= g.limit_duels:
-                g._end_limit(0)
+                _end_limit(g, 0)
 
 # --- the pieces --------------------------------------------------------

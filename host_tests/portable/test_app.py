@@ -27,7 +27,8 @@ def log_entries(hal, n=1):
 def replay(entries):
     if entries[0][3]["game"] == "tape":
         return tape.replay(entries)
-    return bataille.replay(entries)
+    from games import bataille_replay
+    return bataille_replay.replay(entries)
 
 
 def check_game(game, players, seed, options=None):
