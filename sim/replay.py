@@ -47,8 +47,8 @@ def read_text(path):
 def engine_replay(game):
     """The replay function of the engine that plays `game`."""
     if game == "tape":
-        from games import tape
-        return tape.replay
+        from games import tape_replay
+        return tape_replay.replay
     from games import bataille_replay
     return bataille_replay.replay
 

@@ -174,21 +174,26 @@ def _fast2_deque(g):
             g.step(0)
             continue
         if hand == 2:
-            # as _battle2 hands over: the pot on the table, a battle next
             m = len(pot)
             for i in range(m):
                 g.pot[i] = pot[i]
-            g.pot_n = m
-            g.layer = 0
-            g.cont[0] = 1
-            g.cont[1] = 1
-            g.winner = -1
-            g.tie = True
-            g._next = _NEXT_BATTLE
+            _to_battle(g, m)
             continue
         if w >= 0:
             g.taker = w
         _settle(g)
+
+
+def _to_battle(g, m):
+    """Hand a 2-player tie over to step(): the pot's m cards on the table
+    (g.pot), a battle of both next."""
+    g.pot_n = m
+    g.layer = 0
+    g.cont[0] = 1
+    g.cont[1] = 1
+    g.winner = -1
+    g.tie = True
+    g._next = _NEXT_BATTLE
 
 
 def _settle(g):
@@ -319,14 +324,7 @@ def _battle2(g):
     g.duels += 1
     while True:
         if pa.n <= down or pb.n <= down:
-            # B4 territory: let the general code lay this battle.
-            g.pot_n = m
-            g.layer = 0
-            g.cont[0] = 1
-            g.cont[1] = 1
-            g.winner = -1
-            g.tie = True
-            g._next = _NEXT_BATTLE
+            _to_battle(g, m)      # B4 territory: the general code lays it
             return -1
         g.battles += 1
         # Each lays `down` cards face down, then one face up, as _battle;

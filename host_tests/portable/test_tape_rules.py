@@ -3,6 +3,7 @@
 from tinytest import raises
 from core import cards, log
 from games import tape
+from games import tape_replay
 from games.tape import Tape
 from tape_helpers import cards_conserved
 
@@ -611,7 +612,7 @@ def _three_round_log():
 
 def test_l_replay_takes_every_rounds_deal_from_the_log():
     g, lines = _three_round_log()
-    r = tape.replay(log.read(lines))
+    r = tape_replay.replay(log.read(lines))
     assert r.done and r.points == g.points == [1, 2] and r.round == 3
 
 
@@ -622,7 +623,7 @@ def test_l_replay_refuses_a_later_deal_that_is_not_one_deck():
     hands = d["hands"]
     hands[0][0] = hands[1][0]
     lines[i] = log.line(t, "deal", [d["dealer"], hands])
-    e = raises(log.LogError, tape.replay, log.read(lines))
+    e = raises(log.LogError, tape_replay.replay, log.read(lines))
     assert e.lineno == i + 1 and "duplicated" in e.reason
 
 
