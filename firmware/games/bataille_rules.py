@@ -10,6 +10,7 @@
 #   _check_seed(seed), _strength_table(kind, ace_low, addition)
 #   GAMES, LENGTH_NAMES, MAX_DUELS, _NEXT_DUEL ... _NEXT_NONE
 #   _out(g, t_ms, p), _check_last(g, t_ms), _end_limit(g, t_ms), _end(g, ...)
+#   _to_battle(g, m), _settle(g): the fast paths' hand-overs to step()
 from core import cards as _cards
 from core import options as _opt
 from core.compat import const
@@ -141,3 +142,28 @@ def _end(g, t_ms, winners, reason):
     g._next = _NEXT_NONE
     if g.log is not None:
         g.log.emit(t_ms, "end", winners, reason, g.counts(), None)
+
+
+def _to_battle(g, m):
+    """Hand a 2-player tie over to step(): the pot's m cards on the table
+    (g.pot), a battle of both next."""
+    g.pot_n = m
+    g.layer = 0
+    g.cont[0] = 1
+    g.cont[1] = 1
+    g.winner = -1
+    g.tie = True
+    g._next = _NEXT_BATTLE
+
+
+def _settle(g):
+    """After a fast duel left a player with no card: B7 outs, B6 limit."""
+    inn = g.inn
+    piles = g.piles
+    for p in range(g.n):
+        if inn[p] and piles[p].n == 0:
+            _out(g, 0, p)
+    if _check_last(g, 0):
+        return
+    if g.limit_duels and g.duels >= g.limit_duels:
+        _end_limit(g, 0)
