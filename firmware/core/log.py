@@ -8,8 +8,9 @@
 # a flash write masks interrupts and would delay slap timestamps.
 
 # The events and their fields (FIELDS, OPTIONAL), GAMES and LogError live in
-# core.events, below both this writer and the reader (core.logread).
-from core.events import FIELDS, OPTIONAL, GAMES, LogError  # noqa: F401
+# the core package (core/__init__.py), below both this writer and the
+# reader (core.logread).
+from core import FIELDS, OPTIONAL, GAMES, LogError  # noqa: F401
 
 
 def _esc(s):

@@ -43,10 +43,6 @@ def _flagged(flags, n):
     return [p for p in range(n) if flags[p]]
 
 
-def _names(buf, m):
-    return [_cards.name(buf[i]) for i in range(m)]
-
-
 class Bataille:
     def __init__(self, options=None, seed=1, log=None, game="bataille", hands=None):
         opts = dict(options or {})
@@ -140,7 +136,7 @@ class Bataille:
         self.truncated = False
         self._next = _NEXT_NONE
         if self.ordered is not None:
-            self.ordered.reset()
+            self.ordered.clear()
 
     # --- the screen's view -------------------------------------------------
 
@@ -285,7 +281,7 @@ class Bataille:
                 _out(self, t_ms, p)
         if _check_last(self, t_ms):
             return END
-        if self.ordered is not None and self.pot_n == 0 and self.ordered.seen(self):
+        if self.ordered is not None and self.pot_n == 0 and self.ordered.cycle(self):
             _end(self, t_ms, [], "cycle")
             return END
         self.duels += 1
@@ -382,7 +378,7 @@ class Bataille:
         self.taker = w
         self._next = _NEXT_DUEL
         if self.log is not None:
-            self.log.emit(t_ms, "take", w, _names(took, m))
+            self.log.emit(t_ms, "take", w, _cards.names(took[:m]))
         # B7: whoever holds no card once the pot is taken is out.
         piles = self.piles
         inn = self.inn

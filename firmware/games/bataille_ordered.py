@@ -4,9 +4,9 @@
 # pickup alone: the box's default (shuffled) never carries it.
 #
 #   o = Ordered(n_players, deck_size)
-#   o.reset()            a new game
+#   o.clear()            a new game
 #   o.order(g, w, m)     g.took[:m] = the pot in B5's order for taker w
-#   o.seen(g)            True once the state at this duel's start repeats
+#   o.cycle(g)           True once the state at this duel's start repeats
 #   o.at                 the duel index where the repeat was seen (-1: none)
 from core.compat import const
 
@@ -24,9 +24,9 @@ class Ordered:
         self.slots = bytearray(self.snap_len * (_SLOTS + 1))
         self.slot_base = [s * self.snap_len for s in range(_SLOTS + 1)]
         self.slot_hash = [0] * _SLOTS
-        self.reset()
+        self.clear()
 
-    def reset(self):
+    def clear(self):
         self.slots_n = 0             # slots 0..slots_n-1 hold snapshots
         self.k = 0
         self.at = -1                 # duel index where the repeat was seen
@@ -50,7 +50,7 @@ class Ordered:
                         took[j] = pot[i]
                         j += 1
 
-    def seen(self, g):
+    def cycle(self, g):
         """B5: Gosper's loop detector over the state at the start of each duel
         with an empty table (every pile; who is in follows from the counts).
         Snapshot k is compared with the kept ones, then kept in slot ctz(k):

@@ -46,8 +46,8 @@ from core.pile import Pile
 from core.rng import Rng
 from core.compat import const
 from games.tape_rules import (RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
-                              PLAY, WINDOW, FALSE, SETTLE, PAUSE, DONE, PHASE_NAMES,
-                              NO_SLAP, normalize, rule_holds, Rules)
+                              PLAY, WINDOW, FALSE,
+                              normalize, rule_holds, Rules)
 
 # Game time on the board (see the header): the epoch moves once the latest
 # tick is this far past it (4.5 minutes), at the next quiet moment.
@@ -59,6 +59,9 @@ _STALE = const(-(1 << 29) - 1000)
 # laid, garbage at once; a table of the 52 made at import would live for
 # ever, 1.9 KB of the Pico's heap (issue 13: the frozen build's peak).
 _name = _cards.name
+
+# The phases' names (PLAY ... DONE: games.tape_rules)
+_PHASE_NAMES = const(("play", "window", "false", "settle", "pause", "done"))
 
 
 
@@ -99,7 +102,6 @@ class Tape(Rules):
         self.dealer = 0
         self.turn = 0          # whose turn is next
         self.said = 0          # the number said last (0: none yet)
-        self.phase = PAUSE
         self.done = False
         self.winners = []
         self.reason = None
@@ -121,8 +123,8 @@ class Tape(Rules):
         self.last_taker = -1
         self.last_verdict = None
         # The slap window / false slap being collected.
-        self._slap_t = [NO_SLAP] * self.n   # first press time in the window
-        self._order = []               # players in press order
+        self._slap_t = [0] * self.n    # first press time in the window,
+        self._reset_slaps()            # and the players in press order
         self._ref_tick = 0     # the latest ticks_us seen, and its time
         self._ref_rel = 0      # since the epoch (us)
         self.started = False
@@ -143,7 +145,7 @@ class Tape(Rules):
         return self.phase == WINDOW
 
     def phase_name(self):
-        return PHASE_NAMES[self.phase]
+        return _PHASE_NAMES[self.phase]
 
     def slapped(self):
         """Players who slapped in the window or false slap being collected."""
@@ -317,26 +319,6 @@ class Tape(Rules):
         # SETTLE, PAUSE: ignored, not logged (T9).
 
     # ---- timers -----------------------------------------------------------
-    def _fire(self, due):
-        ph = self.phase
-        if (self.limit_ms >= 0 and ph != WINDOW and ph != FALSE
-                and self._base_ms + due // 1000 >= self.limit_ms):
-            self._end(due, "limit")         # the match's time is up
-            return
-        if ph == PLAY and self.turns_mode:
-            self._play_from(due)             # turns: only the limit was due
-            return
-        if ph == PLAY:
-            self._turn(due)                 # tempo mode: the box lays the card
-        elif ph == WINDOW:
-            self._close_window(due)         # slap_timeout (T6)
-        elif ph == FALSE:
-            self._close_false(due)          # false_window (T8)
-        elif ph == SETTLE:
-            self._play_from(due)            # T9: the pause is over
-        elif ph == PAUSE:
-            self._deal_round(due)           # the next round
-
     def _play_from(self, us):
         self.phase = PLAY
         if not self.turns_mode:

@@ -8,8 +8,8 @@
 #   normalize(options)              the full options dict (ValueError naming
 #                                   the option and its allowed values)
 #   rule_holds(rules, pile, m, said) the first rule the top card fulfils
-#   RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS, NO_SLAP,
-#   PLAY, WINDOW, FALSE, SETTLE, PAUSE, DONE, PHASE_NAMES
+#   RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS,
+#   PLAY, WINDOW, FALSE (the other phases are the rules' own)
 #   class Rules                     T2, T6-T9, T11-T12 for games.tape.Tape
 #
 # Apart from the engine so that it stays one job and under 400 lines, and so
@@ -40,13 +40,12 @@ ROUND_PAUSE_MS = const(3000)
 PLAY = const(0)      # waiting for the next card (tempo timer, or the player's press)
 WINDOW = const(1)    # a slap window is open (T6)
 FALSE = const(2)     # a false slap is being collected (T8, false_window)
-SETTLE = const(3)    # after a take (T9): presses ignored
-PAUSE = const(4)     # between rounds
-DONE = const(5)
-PHASE_NAMES = ("play", "window", "false", "settle", "pause", "done")
+_SETTLE = const(3)    # after a take (T9): presses ignored
+_PAUSE = const(4)     # between rounds
+_DONE = const(5)
 # No press yet in the window: below any press time (they may be negative
 # since the engine's epoch, but never below its oldest, -2**29 - 1000).
-NO_SLAP = const(-(1 << 29) - 2000)
+_NO_SLAP = const(-(1 << 29) - 2000)
 
 
 def normalize(options):
@@ -134,6 +133,28 @@ class Rules:
     deals, T6-T8 the slap window and false slaps, T9 the take, T11-T12 the
     end of a round and of the match."""
 
+    phase = _PAUSE      # until the first deal
+
+    def _fire(self, due):
+        ph = self.phase
+        if (self.limit_ms >= 0 and ph != WINDOW and ph != FALSE
+                and self._base_ms + due // 1000 >= self.limit_ms):
+            self._end(due, "limit")         # the match's time is up
+            return
+        if ph == PLAY and self.turns_mode:
+            self._play_from(due)             # turns: only the limit was due
+            return
+        if ph == PLAY:
+            self._turn(due)                 # tempo mode: the box lays the card
+        elif ph == WINDOW:
+            self._close_window(due)         # slap_timeout (T6)
+        elif ph == FALSE:
+            self._close_false(due)          # false_window (T8)
+        elif ph == _SETTLE:
+            self._play_from(due)            # T9: the pause is over
+        elif ph == _PAUSE:
+            self._deal_round(due)           # the next round
+
     # ---- T6, T7: the slap window --------------------------------------------
     def _open_window(self, rule, us):
         self.phase = WINDOW
@@ -146,12 +167,12 @@ class Rules:
 
     def _reset_slaps(self):
         for p in range(self.n):
-            self._slap_t[p] = NO_SLAP
+            self._slap_t[p] = _NO_SLAP
         self._order = []
 
     def _record(self, p, u):
         """A player's first press in the window counts (T7); True if new."""
-        if self._slap_t[p] != NO_SLAP:
+        if self._slap_t[p] != _NO_SLAP:
             return False
         self._slap_t[p] = u
         self._order.append(p)
@@ -181,7 +202,7 @@ class Rules:
 
     def _close_window(self, us):
         order = self._tie_broken()
-        late = [p for p in range(self.n) if self._slap_t[p] == NO_SLAP]
+        late = [p for p in range(self.n) if self._slap_t[p] == _NO_SLAP]
         if not late:
             taker = order[-1]
         elif len(late) == 1:
@@ -264,7 +285,7 @@ class Rules:
         self.turn = p          # ... and the taker plays next
         if self._round_over(us):
             return
-        self.phase = SETTLE
+        self.phase = _SETTLE
         self._due = us + self.settle_us
 
     def _round_over(self, us):
@@ -283,7 +304,7 @@ class Rules:
         elif self.round >= self.max_rounds:
             self._end(us, "rounds")
             return True
-        self.phase = PAUSE
+        self.phase = _PAUSE
         self._due = us + ROUND_PAUSE_MS * 1000
         return True
 
@@ -292,6 +313,6 @@ class Rules:
         self.winners = [p for p in range(self.n) if self.points[p] == best]
         self.reason = reason
         self.done = True
-        self.phase = DONE
+        self.phase = _DONE
         self._due = None
         self.log.emit(self._base_ms + us // 1000, "end", self.winners, reason, self.counts(), list(self.points))

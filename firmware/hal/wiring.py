@@ -1,19 +1,20 @@
 # The board's parts wired from its board file, the same on every port: the
 # Hal object the box talks to, the Board from a name, path or dict, and one
 # dispatch from the board file's display and parts to their drivers, over
-# the buses a port supplies.
+# the buses and pins a port supplies (`parts`).
 #
 #   hal = Hal(board, clock, pads, leds, display, buzzer, storage, watchdog, echo, menu)
 #   b = _as_board("pico_oled" | "boards/x.json" | dict | Board)
-#   open_display(board, clock, buses), open_leds(board, buses),
-#   open_buzzer(board, clock, buses), open_menu(board, clock, buses)
+#   open_display(board, clock, parts), open_leds(board, parts),
+#   open_buzzer(board, clock, parts), open_menu(board, clock, parts)
 #
-# A port's buses (hal.rp2.parts.Buses on machine, hal.host.parts.Buses on
-# recorders) answer: out(gpio, value) an output pin, pin(gpio) an input with
-# its pull-up, spi(d) / i2c(d) the display's bus, ssd1680(d) the e-ink
-# panel's (command bus, BUSY pin), pio(d) the WS2812 matrix's output,
-# pwm(gpio), and finish(display) once the display driver exists (the port's
-# finishing touch: the host's recorders, the board's viper loops).
+# A port's buses and pins (`parts`: hal.rp2.parts.Buses on machine,
+# hal.host.parts.Buses on recorders) answer: out(gpio, value) an output
+# pin, pin(gpio) an input with its pull-up, spi(d) / i2c(d) the display's
+# bus, ssd1680(d) the e-ink panel's (command bus, BUSY pin), pio(d) the
+# WS2812 matrix's output, pwm(gpio), and finish(display) once the display
+# driver exists (the port's finishing touch: the host's recorders, the
+# board's viper loops).
 # Only the board's own display driver is imported: each costs some KB of RAM.
 #
 # Below the facade (hal/__init__.py) and both ports, which take their shared
@@ -88,48 +89,48 @@ class Hal:
             self.blinker.start(e.code, self.clock.ticks_ms() if now_ms is None else now_ms)
 
 
-def open_display(board, clock, buses):
+def open_display(board, clock, parts):
     """The driver of the board's display on the port's buses."""
     d = board.display
     if d.kind == "ws2812":
         from drivers.ws2812 import Ws2812Matrix
-        display = Ws2812Matrix(buses.pio(d), d.width, d.height, d.layout, d.order, d.max_ma)
+        display = Ws2812Matrix(parts.pio(d), d.width, d.height, d.layout, d.order, d.max_ma)
     elif d.kind == "ssd1680":
         from drivers.ssd1680 import Ssd1680
-        bus, busy = buses.ssd1680(d)
-        display = Ssd1680(bus, buses.out(d.rst, 1), busy, clock, d.width, d.height,
+        bus, busy = parts.ssd1680(d)
+        display = Ssd1680(bus, parts.out(d.rst, 1), busy, clock, d.width, d.height,
                           d.full_every, "BUSY (GP%d)" % d.busy)
     else:
         from drivers.ssd1306 import Ssd1306
         if d.bus == "i2c":
             from drivers.cmdbus import I2cCmdBus
-            oled = Ssd1306(I2cCmdBus(buses.i2c(d), d.addr), d.width, d.height,
+            oled = Ssd1306(I2cCmdBus(parts.i2c(d), d.addr), d.width, d.height,
                            "I2C%d address 0x%02X (GP%d SDA, GP%d SCL)" % (d.i2c, d.addr, d.sda, d.scl))
         else:
             from drivers.cmdbus import SpiCmdBus
-            bus = SpiCmdBus(buses.spi(d), buses.out(d.cs, 1), buses.out(d.dc, 0), True)
+            bus = SpiCmdBus(parts.spi(d), parts.out(d.cs, 1), parts.out(d.dc, 0), True)
             oled = Ssd1306(bus, d.width, d.height, "SPI%d (GP%d SCK, GP%d MOSI)" % (d.spi, d.sck, d.mosi),
-                           buses.out(d.rst, 1))
+                           parts.out(d.rst, 1))
         oled.begin()
         display = oled
-    buses.finish(display)
+    parts.finish(display)
     return display
 
 
-def open_leds(board, buses):
+def open_leds(board, parts):
     from drivers.leds import PadLeds
-    return PadLeds([None if g is None else buses.out(g, 0) for g in board.led_pins()])
+    return PadLeds([None if g is None else parts.out(g, 0) for g in board.led_pins()])
 
 
-def open_buzzer(board, clock, buses):
+def open_buzzer(board, clock, parts):
     from drivers.buzzer import Buzzer, NullPwm
     if board.buzzer_pin is None:
         return Buzzer(NullPwm(), clock)
-    return Buzzer(buses.pwm(board.buzzer_pin), clock)
+    return Buzzer(parts.pwm(board.buzzer_pin), clock)
 
 
-def open_menu(board, clock, buses):
+def open_menu(board, clock, parts):
     if board.menu_pin is None:
         return None
     from drivers.button import MenuButton
-    return MenuButton(buses.pin(board.menu_pin), clock)
+    return MenuButton(parts.pin(board.menu_pin), clock)

@@ -47,11 +47,11 @@ class _WatchingBus(SpiCmdBus):
         self.panel.command(c, data)
 
 
-def open_eink(d, clock, buses, busy_stuck):
-    """The SSD1680's command bus and BUSY pin on the host buses, with the
+def open_eink(d, clock, parts, busy_stuck):
+    """The SSD1680's command bus and BUSY pin on the host parts, with the
     panel that watches the one and drives the other: (bus, busy, panel)."""
     panel = EinkBusy(clock, busy_stuck)
     busy = HostPin(d.busy, None)
     busy.reader = panel.level
-    bus = _WatchingBus(buses.spi(d), buses.out(d.cs, 1), buses.out(d.dc), panel)
+    bus = _WatchingBus(parts.spi(d), parts.out(d.cs, 1), parts.out(d.dc), panel)
     return bus, busy, panel

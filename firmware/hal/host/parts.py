@@ -4,10 +4,10 @@
 # simulator plays it), the simulated e-ink panel (hal/host/eink.py, loaded
 # for an e-ink board only), and storage in a directory of the PC.
 #
-#   buses = Buses(clock, wire, answers=True, busy_stuck=False)
+#   parts = Buses(clock, wire, answers=True, busy_stuck=False)
 #   open_display(board, clock, wire=None, answers=True, busy_stuck=False)
 #   open_storage(root=None, cut_at=None, lean=False)
-from hal.wiring import open_display as _open
+import hal.wiring
 from hal.host.bus import Wire, HostPin
 
 
@@ -57,7 +57,7 @@ class Buses:
 
 def open_display(board, clock, wire=None, answers=True, busy_stuck=False):
     """The driver for the board's display, on host buses (see Buses)."""
-    return _open(board, clock, Buses(clock, wire or Wire(), answers, busy_stuck))
+    return hal.wiring.open_display(board, clock, Buses(clock, wire or Wire(), answers, busy_stuck))
 
 
 def default_dir():

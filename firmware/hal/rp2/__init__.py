@@ -14,12 +14,12 @@ def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
     from hal.rp2.watchdog import Rp2Watchdog
     b = _as_board(board)
     clock = BoardClock()
-    buses = Buses()
+    parts = Buses()
     pads = Rp2Pads(b.pad_pins(), clock)
-    leds = open_leds(b, buses)
-    display = open_display(b, clock, buses)
-    hal = Hal(b, clock, pads, leds, display, open_buzzer(b, clock, buses), open_storage(storage_root),
-              Rp2Watchdog(watchdog_ms), True, open_menu(b, clock, buses))
+    leds = open_leds(b, parts)
+    display = open_display(b, clock, parts)
+    hal = Hal(b, clock, pads, leds, display, open_buzzer(b, clock, parts), open_storage(storage_root),
+              Rp2Watchdog(watchdog_ms), True, open_menu(b, clock, parts))
     if b.speaker_pin is not None:
         from drivers.voice import Voice
         from hal.rp2.speaker import DmaSpeaker

@@ -3,7 +3,7 @@
 # driver's per-pixel loops compiled by viper when the port has the native
 # emitter), PWM, and storage on the Pico's file system.
 #
-#   buses = Buses()
+#   parts = Buses()
 #   open_storage(root=STORAGE_DIR)
 import machine
 from drivers.storage import Storage, OsFs
