@@ -75,6 +75,11 @@ def load_board(name):
 def check_options(game, options):
     """Refuse options the engine refuses, before any window opens."""
     opts = dict(options)
+    people = opts.get("players", 2)
+    k = opts.get("box", 1 if game != "tape" and people == 1 else 0)
+    # P1: --box N seats after the people's, as the box seats them
+    opts["players"] = people + k
+    opts["box"] = list(range(people, people + k))
     try:
         if game == "tape":
             from games import tape
@@ -109,8 +114,12 @@ class Box:
         if self.players > self.n_pads:
             raise BoxError("%d players need %d pads, and board %s has %d"
                            % (self.players, self.players, cfg.board, self.n_pads))
-        if self.players < 2:
-            raise BoxError("--players must be 2 or more")
+        box = self.options.get("box", 0)
+        if self.players < 2 and not (box or self.game != "tape"):
+            raise BoxError("--players must be 2 or more (or 1 with --box; Bataille and Bata-waf: "
+                           "1 plays against the box)")
+        if self.players < 1:
+            raise BoxError("--players must be 1 or more")
         if cfg.bot_pads and max(cfg.bot_pads) >= self.n_pads:
             raise BoxError("--bot-pads: board %s has pads 1 to %d (got pad %d)"
                            % (cfg.board, self.n_pads, max(cfg.bot_pads) + 1))

@@ -31,6 +31,8 @@ GAME_FLAGS = {
     "hidden_count": ("hidden_count", _TAPE),
     "target": ("target", _TAPE),
     "rounds": ("rounds", _TAPE),
+    "box": ("box", GAMES),        # P1: box seats after the --players people
+    "level": ("level", GAMES),    # P5
 }
 
 
@@ -195,6 +197,10 @@ def build_parser():
     g.add_argument("--hidden-count", action="store_const", const=True, dest="hidden_count")
     g.add_argument("--target", type=whole(), help="points to win the match")
     g.add_argument("--rounds", type=whole(), help="a fixed number of rounds instead of a target")
+    g = p.add_argument_group("the box as a player (RULES.md P)")
+    g.add_argument("--box", type=whole(0, 7), help="seats the box plays, after the --players people")
+    g.add_argument("--level", type=whole(1, 3), help="how the box plays Tape-treize: 1 a young "
+                                                      "child's pace (default) to 3 an adult's")
     g = p.add_argument_group("players, input and output")
     g.add_argument("--bots", nargs="?", const="", default=None, metavar="MEAN,SPREAD,FALSE,MISS",
                    help="simulated players: reaction mean and spread in ms, false-slap and "

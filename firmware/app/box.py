@@ -161,6 +161,7 @@ class App:
         self.game_name = "batawaf"
         self.hidden = False     # Tape-treize count hidden (T13): not said either
         self.pads_in = []
+        self.seats = None       # box seat: app.seats, the box's players of this game
         self.waiting_mask = 0
         self.next_step = None
         self.auto_at = None
@@ -476,7 +477,9 @@ class App:
         or more joined, nobody else for _JOIN_WAIT_MS); it then begins, at
         that moment."""
         pads = self.joined_pads()
-        if len(pads) >= 2 and ticks.diff(t, self.last_join) >= _JOIN_WAIT_MS * 1000:
+        o = self.options_of("tape") if self.options_of is not None else {}  # box seat: a child alone
+        least = 1 if self.game_name != "tape" or o.get("box", self.settings["opts"]["tape"].get("box")) else 2  # box seat
+        if len(pads) >= least and ticks.diff(t, self.last_join) >= _JOIN_WAIT_MS * 1000:
             self.begin_game(self.game_name, pads, ticks.add(self.last_join, _JOIN_WAIT_MS * 1000))
             return True
         return False
@@ -540,6 +543,7 @@ class App:
         now): the game's time counts from there."""
         if t0 is None:
             t0 = self.now
+        pads = [k for k in pads if k < self.n_pads]  # box seat: "again" passes its seats too
         self.game_name = name
         self.pads_in = pads
         self.player_of = [-1] * self.n_pads
@@ -550,6 +554,11 @@ class App:
         eng = _settings().engine_options(name, opts, n)
         if self.options_of is not None:
             eng = _settings().complete(eng, self.options_of(name))
+        eng = _settings().seat_box(name, eng, n, min(MAX_PLAYERS[name], max(self.n_pads, 2)))  # box seat
+        nb = len(eng["box"])  # box seat: pads past the real ones stand for its seats (P3)
+        self.pads_in = pads + [self.n_pads + j for j in range(nb)]  # box seat
+        self.player_of += [n + j for j in range(nb)]  # box seat
+        n += nb  # box seat
         # back with the next menu (and each game's screen with its game)
         forget("app.menu", "app.settings", "gfx.menu", "gfx.tape", "gfx.table")
         self.auto = bool(opts.get("auto", False))
@@ -574,8 +583,12 @@ class App:
         # module loaded in the middle of a game may find no room in one piece
         self.renderer.prepare(name)
         self.hidden = bool(eng.get("hidden_count", False))
-        v = _view.View(name, n, self.hidden, pads, self.n_pads)
+        v = _view.View(name, n, self.hidden, self.pads_in, self.n_pads)
         self.view = v
+        self.seats = None  # box seat
+        if nb:  # box seat
+            from app import seats  # box seat
+            self.seats = seats.Seats()  # box seat: it hears the log as the view does
         self.log = _log.Log(listener=self.on_event)
         try:
             self.logs.begin()
@@ -652,6 +665,8 @@ class App:
         bit = 1 << k
         if self.next_step is None and self.waiting_mask & bit:
             self.waiting_mask &= ~bit
+            if self.seats is not None:  # box seat: P4, it flips as the last person does
+                self.seats.press(p, ms)  # box seat
             self.view.waiting[p] = False
             self.light_mask(self.waiting_mask)
             self.dirty = True
@@ -659,10 +674,35 @@ class App:
                 self.step(ms)   # at the last press: the flip's time
 
     def game_timers(self):
+        if self.seats is not None:  # box seat
+            self.box_tick()  # box seat
         if self.game_name == "tape":
             self.tape_timers()
         else:
             self.due(self.game_ms())
+
+    def box_tick(self):  # box seat: the box's presses, where a pad's press goes (P3)
+        s = self.seats  # box seat
+        g = self.game  # box seat
+        try:  # box seat
+            at = s.next_deadline()  # box seat
+            while at >= 0 and self.state == "play" and g is self.game:  # box seat
+                if self.game_name == "tape":  # box seat: the engine's clock, pauses added
+                    t = ticks.add(g.ticks_of(at * 1000), self.pause_us)  # box seat
+                    if ticks.diff(self.taps.limit(self.now), t) < 0:  # box seat
+                        return  # box seat: a press still down comes first
+                else:  # box seat
+                    t = ticks.add(self.now, (at - self.game_ms()) * 1000 - self.g_rem)  # box seat
+                if ticks.diff(self.now, t) < 0:  # box seat
+                    return  # box seat: not yet
+                if self.game_name == "tape":  # box seat: the game's events up to then
+                    g.poll(self.game_ticks(t))  # box seat
+                p = s.due(at)  # box seat
+                if p >= 0:  # box seat
+                    self.play_pad(self.pads_in[p], t)  # box seat
+                at = s.next_deadline()  # box seat
+        except Exception as e:  # box seat
+            self.fail(e)  # box seat
 
     def tape_timers(self):
         # (its frame, with the exception handler, is on the heap: one small
@@ -765,6 +805,8 @@ class App:
     def on_event(self, t, ev, values):
         """The Log listener: the view and the sounds follow the game."""
         self.view.event(t, ev, values)
+        if self.seats is not None:  # box seat
+            self.seats.event(t, ev, values)  # box seat
         # the voice says what it has a word for (app.speech), the buzzer the rest
         w = speech.words(self.game_name, ev, values, self.hidden)
         if w is not None and self.sound.say(w):

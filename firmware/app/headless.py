@@ -109,9 +109,11 @@ class Runner:
         if g.window_open and g.cards_laid != self.seen_flip:
             self.seen_flip = g.cards_laid
             for p in range(g.n):
-                self.press(self.app.pads_in[p], self.react())
+                if self.app.pads_in[p] < self.app.n_pads:   # (the box's seats play themselves)
+                    self.press(self.app.pads_in[p], self.react())
         elif g.turns_mode and not g.window_open and g.phase_name() == "play":
-            self.press(self.app.pads_in[g.turn], self.react())
+            if self.app.pads_in[g.turn] < self.app.n_pads:
+                self.press(self.app.pads_in[g.turn], self.react())
 
     def fire(self):
         now = self.clock.now

@@ -32,6 +32,8 @@ CHOICES = {
         ("sum2", (False, True)),
         ("ten", (False, True)),
         ("sandwich2", (False, True)),
+        ("box", (0, 1, 2, 3)),      # P1: seats the box plays beside the people
+        ("level", (1, 2, 3)),       # P5: from a young child's pace to an adult's
     ),
 }
 # Tape-treize variant rules (T5) are stored as flags and passed as "rules".
@@ -129,6 +131,26 @@ def complete(eng, given):
     return eng
 
 
+def seat_box(game, eng, players, n):
+    """P1: the box's seats after the people's.  eng["box"] is how many the
+    box plays (the menu's, or the simulator's --box); a person alone at
+    Bataille or Bata-waf gets one.  The box takes no seat past `most` (T1,
+    B1, W1: box seats count): at most n players, `players` of them people;
+    eng gets `players`, every seat, and the list of the box's."""
+    k = eng.get("box", 0)
+    if isinstance(k, list):
+        k = len(k)          # seated already (engine_options): seated again
+    if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+        raise ValueError("option 'box' must be a number of seats, 0 or more (got %r)" % (k,))
+    if game != "tape" and players == 1 and k == 0:
+        k = 1
+    if players + k > n:
+        k = n - players if n > players else 0
+    eng["players"] = players + k
+    eng["box"] = [players + j for j in range(k)]
+    return eng
+
+
 def engine_options(game, opts, players):
     """The options an engine takes, from the stored choices of the menus."""
     out = {"players": players}
@@ -145,4 +167,4 @@ def engine_options(game, opts, players):
             if opts.get(f):
                 rules.append(f)
         out["rules"] = rules
-    return out
+    return seat_box(game, out, players, 8 if game == "tape" else 4)

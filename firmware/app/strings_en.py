@@ -32,6 +32,8 @@ WORDS = {
     "tempo": "Tempo",
     "hidden_count": "Hidden count",
     "target": "Points",
+    "box": "Box players",
+    "level": "Level",
     "rules": "Rules",
     "on": "on",
     "off": "off",

@@ -32,6 +32,8 @@ WORDS = {
     "tempo": "Tempo",
     "hidden_count": "Compte cache",
     "target": "Points",
+    "box": "La boite joue",
+    "level": "Niveau",
     "rules": "Regles",
     "on": "oui",
     "off": "non",

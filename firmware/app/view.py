@@ -52,6 +52,7 @@ class View:
         self.rules = ()
         self.pile = []
         self.due = ""
+        self.box = ()         # the seats the box plays (P1): drawn in its sign, not a colour
         self.changed = True
 
     def clear_table(self):
@@ -71,6 +72,8 @@ class View:
             elif self.game == "tape":
                 from games.tape_rules import DEFAULT_RULES
                 self.rules = DEFAULT_RULES
+            if isinstance(v[3], dict):
+                self.box = tuple(v[3].get("box", ()))
         elif ev == "deal":
             hands = v[1]
             for p in range(self.n):

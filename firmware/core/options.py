@@ -54,3 +54,27 @@ def as_logged_before(entries, before):
     d = dict(d)
     d["options"] = opts
     return [(lineno, t, ev, d)] + list(entries[1:])
+
+
+# P1, P6: the seats the box plays, and how well it plays them (P5).
+def box(opts, out):
+    """out["box"]: the seats the box plays, the last ones (people first, in
+    pad order), at least one seat left to a person, [] when none (players
+    in out already); out["level"]: 1 (a young child's pace) to 3 (an
+    adult's), default 1."""
+    players = out["players"]
+    v = opts.get("box", [])
+    ok = False
+    if isinstance(v, (list, tuple)):
+        k = len(v)
+        ok = k < players
+        for i in range(k):
+            s = v[i]
+            if not isinstance(s, int) or isinstance(s, bool) or s != players - k + i:
+                ok = False
+    if not ok:
+        raise ValueError("option 'box' must list the last seats, people first and at least "
+                         "one person (P1), e.g. [%d] for %d players (got %r)"
+                         % (players - 1, players, v))
+    out["box"] = list(v)
+    out["level"] = number(opts, "level", 1, 3, 1)

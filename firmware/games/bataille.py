@@ -4,6 +4,7 @@
 #     g.start(t_ms)          # emits start, deal
 #     phase = g.step(t_ms)   # one visible step; DUEL, BATTLE, CARRY, TAKE, END
 #     g.play(t_ms=0)         # steps until the game ends (stats, tests)
+#     g.stop(t_ms)           # ended from the menu (L `stopped`)
 #     g.done, g.winners, g.reason, g.counts()
 #
 # The box calls step() between animations and draws from the state it exposes
@@ -205,11 +206,16 @@ class Bataille:
         return END
 
     def play(self, t_ms=0, step_ms=1000):
-        """Step until the game ends, step_ms apart; returns the engine
-        (statistics, tests: games.bataille_fast.play, which the box never
-        loads)."""
+        """Step to the end, step_ms apart (games.bataille_fast.play)."""
         from games import bataille_fast
         return bataille_fast.play(self, t_ms, step_ms)
+
+    def stop(self, t_ms):
+        """L `stopped`: the game ended from the box's menu at t_ms, at any
+        moment between steps: the most cards held win (the cards on the
+        table count for nobody), equal counts share."""
+        if self.started and not self.done:
+            _end_limit(self, t_ms, "stopped")
 
     def _lay(self, t_ms, p, up):
         c = self.piles[p].pop_top()

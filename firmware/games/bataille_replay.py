@@ -16,8 +16,10 @@ def replay(entries):
     the rules give raises core.log.LogError naming it."""
     if not entries or entries[0][2] != "start":
         raise _log.LogError(entries[0][0] if entries else 1, "a log must begin with a start event")
-    # B4's `short` came later: older logs played its default.
-    entries = _opt.as_logged_before(entries, {"short": "play"})
+    # B4's `short` came later, and P6's `box` and `level`: older logs played
+    # their defaults (no box seat).
+    entries = _opt.as_logged_before(entries, {"short": "play", "box": [],
+                                              "level": 1})
     lineno, t0, ev, d = entries[0]
     if d["game"] not in GAMES:
         raise _log.LogError(lineno, "this is a %r log, not Bataille or Bata-waf" % (d["game"],))
@@ -37,7 +39,11 @@ def replay(entries):
     g.start(t0)
     pos = _compare(g, entries, 0)
     while not g.done and pos < len(entries):
-        g.step(entries[pos][1])
+        lineno, t, ev, d = entries[pos]
+        if ev == "end" and d.get("reason") == "stopped":
+            g.stop(t)       # ended from the menu between two steps (L)
+        else:
+            g.step(t)
         pos = _compare(g, entries, pos)
     if pos < len(entries):
         lineno = entries[pos][0]

@@ -74,7 +74,8 @@ def normalize(options, game):
         raise ValueError("options must be a dict of option names to values")
     out = {}
     if game == "bataille":
-        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "short", "addition"))
+        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "short", "addition",
+                            "box", "level"))
         out["ace"] = _opt.choice(opts, "ace", ("high", "low"), "high")
         out["down"] = _opt.choice(opts, "down", (3, 1), 3)
         out["pickup"] = _opt.choice(opts, "pickup", ("shuffled", "ordered"), "shuffled")
@@ -82,7 +83,7 @@ def normalize(options, game):
     else:
         # W3: one card down; W4: the pickup is always shuffled.  Both are
         # accepted at their only value so a generic menu may pass them.
-        _opt.unknown(opts, ("players", "down", "pickup", "length", "short"))
+        _opt.unknown(opts, ("players", "down", "pickup", "length", "short", "box", "level"))
         out["down"] = _opt.choice(opts, "down", (1,), 1)
         out["pickup"] = _opt.choice(opts, "pickup", ("shuffled",), "shuffled")
     # B4 variant short (W4: Bata-waf too): play on with the cards left, or
@@ -90,6 +91,8 @@ def normalize(options, game):
     out["short"] = _opt.choice(opts, "short", ("play", "lose"), "play")
     out["players"] = _opt.number(opts, "players", 2, 4, 2)
     out["length"] = _length(opts)
+    # P1, P6: the seats the box plays (the last ones) and its level
+    _opt.box(opts, out)
     return out
 
 
@@ -125,7 +128,7 @@ def _check_last(g, t_ms):
     _end(g, t_ms, [who], "all_cards")
     return True
 
-def _end_limit(g, t_ms):
+def _end_limit(g, t_ms, reason="limit"):
     # B6: among the players still in (short=lose puts players out who
     # still hold cards: those no longer count).
     best = -1
@@ -133,7 +136,7 @@ def _end_limit(g, t_ms):
         if g.inn[p] and g.piles[p].n > best:
             best = g.piles[p].n
     _end(g, t_ms, [p for p in range(g.n)
-                     if g.inn[p] and g.piles[p].n == best], "limit")
+                     if g.inn[p] and g.piles[p].n == best], reason)
 
 def _end(g, t_ms, winners, reason):
     g.done = True

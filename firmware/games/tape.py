@@ -6,6 +6,7 @@
 #   g.poll(now_ticks)         timers: tempo card, slap window, settle, pause
 #   g.pump(capture, now_ticks) drain a PadCapture into press(), then poll()
 #   g.next_deadline()         ticks_us of the next timer, or None
+#   g.stop(now_ticks)         ended from the menu (L `stopped`)
 #   g.done, g.winners, g.reason, g.counts(), g.points, g.round, ...
 #   games.tape_replay.replay(entries)  re-run a log (core.log.read), check it
 #   games.tape_rules: the rules (T4, T5), options, the slap window (T6-T8)
@@ -240,7 +241,7 @@ class Tape(Rules):
             "slap_timeout": o["slap_timeout"], "false_window": o["false_window"],
             "settle": o["settle"], "rules": list(o["rules"]),
             "hidden_count": o["hidden_count"], "target": o["target"], "rounds": o["rounds"],
-            "length": o["length"]})
+            "length": o["length"], "box": list(o["box"]), "level": o["level"]})
         self._deal_round(0)
 
     def press(self, p, t_ticks):
@@ -277,6 +278,20 @@ class Tape(Rules):
             k = capture.next_event()
         self.poll(now_ticks)
         return n
+
+    def stop(self, now_ticks):
+        """L `stopped`: the match ended from the box's menu at now_ticks.
+        The timers of that whole millisecond fire first (so a replay, which
+        knows only the ms, decides the same), then the match ends with the
+        points as they stand (the pile and the round in progress count for
+        nobody)."""
+        if not self.started or self.done:
+            return
+        u = self._unwrap(now_ticks)
+        u -= u % 1000
+        self._advance(u + 999)
+        if not self.done:
+            self._end(u, "stopped")
 
     # The same on unwrapped game time (us since start): replay and tests.
     # They never move the epoch (replay runs on a PC).

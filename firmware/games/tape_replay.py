@@ -21,7 +21,8 @@ def replay(entries):
     if not entries or entries[0][2] != "start":
         raise LogError(entries[0][0] if entries else 1, "a log must begin with a start event")
     # The match length (T12's time limit) came later: older logs had none.
-    entries = _opt.as_logged_before(entries, {"length": "all"})
+    entries = _opt.as_logged_before(entries, {"length": "all", "box": [],
+                                              "level": 1})
     lineno, t0, ev, d = entries[0]
     if d["game"] != "tape":
         raise LogError(lineno, "this is a %r log, not Tape-treize" % (d["game"],))
@@ -59,6 +60,8 @@ def replay(entries):
             nxt[i] = e[3]["p"], e[3]["t_us"]
         elif turns and e[2] == "count":
             nxt[i] = e[3]["p"], e[1] * 1000 + 999
+        elif e[2] == "end" and e[3].get("reason") == "stopped":
+            nxt[i] = -1, e[1] * 1000 + 999     # the menu stopped the match
     try:
         g.start(0)
     except ValueError as e:
@@ -72,7 +75,9 @@ def replay(entries):
                 raise LogError(lineno, "the match is over (%s) but the log goes on" % (g.reason,))
             inp = ev == "slap" or (turns and ev == "count")
             try:
-                if inp:
+                if ev == "end" and d.get("reason") == "stopped":
+                    g.stop(g.ticks_of(t * 1000))
+                elif inp:
                     p, u = nxt[i]
                     if not isinstance(p, int) or not isinstance(u, int) or u < 0:
                         raise LogError(lineno, "p and t_us must be whole numbers")

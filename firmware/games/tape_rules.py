@@ -25,7 +25,7 @@ from core.compat import const
 RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3", "ten")
 DEFAULT_RULES = ("match", "double", "sandwich")
 OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
-           "rules", "hidden_count", "target", "rounds", "length")
+           "rules", "hidden_count", "target", "rounds", "length", "box", "level")
 # Every match ends: after `length` of game time ("<n>min", as Bataille's B6
 # time limit; "all" for none) the match stops at the next quiet moment (no
 # slap window or false slap open) with the points as they stand, reason
@@ -91,6 +91,8 @@ def normalize(options):
             raise ValueError("option 'length': 'all' or '<n>min', n 1..600 (got %r)" % (v,))
         v = str(int(v[:-3])) + "min"
     out["length"] = v
+    # P1, P6: the seats the box plays (the last ones) and its level (P5)
+    _opt.box(opts, out)
     return out
 
 

@@ -83,12 +83,14 @@ def table(r, v):
             r.card(rg, up[-2], ins, ins, half, rg.h - 2 * ins - back_h)
             r.card(rg, up[-1], ins + half, ins, half, rg.h - 2 * ins - back_h)
         elif up:
-            # each player's dog in their colour, the losers' dimmed
-            col = (DIM if lost else PLAYER0 + p) if cv.colour else INK
+            # each player's dog in their colour, the losers' dimmed; the
+            # box's seat in white, its sign (P1), no player's colour
+            col = (DIM if lost else INK if p in v.box else PLAYER0 + p) if cv.colour else INK
             r.card(rg, up[-1], ins, ins, rg.w - 2 * ins, rg.h - 2 * ins - back_h, col)
         elif v.waiting[p]:
             k = 1 if r.small else r.scale
-            rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k, PLAYER0 + p)
+            rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k,
+                   INK if p in v.box else PLAYER0 + p)
         if v.down[p]:
             if r.small:
                 # on the far edge: the dog or card stands on the near one

@@ -410,6 +410,24 @@ def test_b4_short_lose_at_the_limit_only_the_players_still_in_count():
     assert g.winners == [1, 2] and g.reason == "limit"
 
 
+def test_b4_short_lose_the_cards_held_leave_the_game_and_replay_agrees():
+    # 3 players: player 0 ties with player 1 on a king holding 2 cards more
+    # (K=3, fewer than 4): out at once, and their 2 cards leave the game
+    # with them; the game goes on with 49 cards in play, and `all_cards`
+    # means those: the log replays to the same end.
+    hands = stack(["KS", "3S", "2S"], ["KH", "2H", "3H", "4H", "5H"], ["4D"], rest=2)
+    lg = log.Log()
+    g = Bataille({"players": 3, "short": "lose"}, 3, lg, "bataille", hands)
+    g.play()
+    assert g.done and g.reason == "all_cards" and len(g.winners) == 1
+    w = g.winners[0]
+    assert w != 0 and g.counts()[0] == 2 and g.counts()[w] <= 50
+    assert sum(g.counts()) == 52 and g.inn[0] == 0
+    assert [p for p in range(3) if g.inn[p]] == [w]   # the others out, holding theirs
+    r = B.replay(log.read(lg.text().splitlines()))
+    assert r.done and r.reason == "all_cards" and r.counts() == g.counts()
+
+
 def test_b4_short_option_values_and_bad_value():
     assert Bataille(None, 1).options["short"] == "play"
     assert Bataille(None, 1, None, "batawaf").options["short"] == "play"
@@ -565,12 +583,13 @@ def test_l_start_logs_every_option_in_force():
     _, ev, d = log.parse_line(lg.lines[0])
     assert d["game"] == "bataille" and d["players"] == 2 and d["seed"] == 9
     assert d["options"] == {"players": 2, "ace": "high", "down": 3, "pickup": "ordered",
-                            "length": 80, "short": "play", "addition": False}
+                            "length": 80, "short": "play", "addition": False,
+                            "box": [], "level": 1}
     lg = log.Log()
     Bataille({"players": 3, "length": "5min", "short": "lose"}, 9, lg, "batawaf").start(0)
     _, ev, d = log.parse_line(lg.lines[0])
     assert d["options"] == {"players": 3, "down": 1, "pickup": "shuffled", "length": "5min",
-                            "short": "lose"}
+                            "short": "lose", "box": [], "level": 1}
 
 
 def test_c3_stacked_deal_draws_the_same_numbers_after_the_deal():
@@ -782,3 +801,39 @@ def test_l_replay_malformed_fields_are_log_errors():
     seed = lines[0].replace('"seed":6', '"seed":"6"')
     e = raises(log.LogError, _read_and_replay, ([seed] + lines[1:]))
     assert e.lineno == 1 and "seed" in e.reason
+
+
+# --- L: a game stopped from the menu -------------------------------------------
+
+def test_l_stopped_the_most_cards_held_win_table_cards_count_for_nobody():
+    # a tie on the kings: the battle is shown, then the game is stopped with
+    # the two kings still on the table: they count for nobody
+    hands = stack(["KS", "2S", "3S"], ["KH", "4H"], rest=1)
+    lg = log.Log()
+    g = Bataille({"players": 2}, 1, lg, "bataille", hands)
+    g.start(0)
+    assert g.step(1000) == B.DUEL and g.tie and g.pot_n == 2
+    g.stop(1500)
+    assert g.done and g.reason == "stopped" and g.winners == [1]
+    t, ev, d = log.parse_line(lg.lines[-1])
+    assert (t, ev, d["reason"], d["winners"], d["cards"]) == (1500, "end", "stopped", [1], [2, 48])
+    g.stop(2000)      # once over, a stop changes nothing
+    assert log.parse_line(lg.lines[-1])[0] == 1500
+    r = B.replay(log.read(lg.text().splitlines()))
+    assert r.done and not r.truncated and r.reason == "stopped" and r.winners == [1]
+
+
+def test_l_stopped_equal_counts_share_and_replay_checks_the_winners():
+    lg = log.Log()
+    g = Bataille({"players": 2}, 1, lg, "bataille", mirrored_hands())
+    g.start(0)
+    g.step(0)
+    g.stop(700)
+    assert g.winners == [0, 1] and g.counts() == [25, 25]
+    text = lg.text()
+    r = B.replay(log.read(text.splitlines()))
+    assert r.reason == "stopped" and r.winners == [0, 1]
+    bad = text.replace('"winners":[0,1],"reason":"stopped"', '"winners":[0],"reason":"stopped"')
+    assert bad != text
+    e = raises(log.LogError, B.replay, log.read(bad.splitlines()))
+    assert "stopped" in str(e)

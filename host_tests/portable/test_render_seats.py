@@ -71,3 +71,24 @@ def test_end_screen_words_stay_above_the_trophies():
                 assert not f.pixel(x, y), (w, h, x, y)
         # and the trophies are drawn below it
         assert [1 for y in range(band, h) for x in range(w) if f.pixel(x, y)]
+
+
+def test_p1_the_box_seat_is_drawn_in_its_sign_not_a_player_colour():
+    # Bata-waf on the matrix: each player's dog in their colour; the seat
+    # the box plays (the start line's `box`) in white, no player's colour
+    def colours(box):
+        buf, f = fb.new(16, 16, fb.RGB565)
+        cv = render.Canvas(f, 16, 16, True)
+        r = render.Renderer(cv, strings.table("fr"))
+        v = view.View("batawaf", 2, False, [0, 4], 4)
+        v.event(0, "start", ("batawaf", 2, 1, {"players": 2, "box": box}))
+        v.event(0, "deal", (1, [["W3a", "W1a"], ["W2b", "W1b"]]))
+        v.event(1, "flip", (0, "W3a", True))
+        v.event(1, "flip", (1, "W2b", True))
+        r.game(v)
+        return set([f.pixel(x, y) for y in range(16) for x in range(16)])
+    alone = colours([1])
+    two = colours([])
+    # the same picture but for player 2's dog: its colour gone, white instead
+    assert len(two - alone) == 1 and len(alone - two) == 1
+    assert alone - two == set([0xFFFF])      # white, in RGB565

@@ -589,6 +589,41 @@ def test_t12_time_limit_option_values():
     assert not g.done and g.round == 3 and g.next_deadline() is not None
 
 
+def test_l_stopped_tape_ends_with_the_points_as_they_stand_and_replays():
+    # rules off, nobody slaps: round 1 ends after 78 s with points [1, 0, 1];
+    # stopped from the menu in round 2 at 100.0002 s: the card due at
+    # 100.5 s is not laid, the pile counts for nobody, the most points win
+    g = Tape({"players": 3, "rules": [], "length": "all"}, seed=4)
+    g.start(0)
+    g.advance_us(100000 * MS)
+    assert g.round == 2 and not g.done
+    g.stop(g.ticks_of(100000 * MS + 200))
+    e = last(g, "end")
+    assert g.done and g.reason == "stopped" and e["reason"] == "stopped"
+    assert events(g, "end")[0][0] == 100000
+    assert e["winners"] == [0, 2] and e["points"] == [1, 0, 1] and e["cards"] == g.counts()
+    assert g.next_deadline() is None
+    r = tape.replay(log.read(g.log.lines))
+    assert r.done and not r.truncated and r.reason == "stopped" and r.winners == [0, 2]
+
+
+def test_l_stopped_tape_the_timers_of_that_millisecond_fire_first():
+    # a tempo card is due at 3000 ms; a stop at 3000.4 ms (ticks, as the box
+    # does) comes after it, so the replay, which knows the ms only, agrees
+    g = Tape({"players": 2, "rules": [], "length": "all"}, seed=4)
+    g.start(7)
+    g.poll(7 + 2999 * MS)
+    g.stop(7 + 3000 * MS + 400)
+    evs = [(t, ev) for t, ev, d in events(g)]
+    assert evs[-3:] == [(3000, "count"), (3000, "flip"), (3000, "end")]
+    r = tape.replay(log.read(g.log.lines))
+    assert r.done and r.reason == "stopped" and r.log.lines[-3:] == g.log.lines[-3:]
+    # a log that says stopped where the rules still lay a card is refused
+    lines = [ln for ln in g.log.lines if '"t":3000,' not in ln or '"end"' in ln]
+    e = raises(log.LogError, tape.replay, log.read(lines))
+    assert "count" in str(e)
+
+
 # ---- T13 -------------------------------------------------------------------------
 
 def test_t13_hidden_count_is_recorded_and_play_is_unchanged():
