@@ -11,10 +11,10 @@
 # A port's buses and pins (`parts`: hal.rp2.parts.Buses on machine,
 # hal.host.parts.Buses on recorders) answer: out(gpio, value) an output
 # pin, pin(gpio) an input with its pull-up, spi(d) / i2c(d) the display's
-# bus, ssd1680(d) the e-ink panel's (command bus, BUSY pin), pio(d) the
-# WS2812 matrix's output, pwm(gpio), and finish(display) once the display
-# driver exists (the port's finishing touch: the host's recorders, the
-# board's viper loops).
+# bus, ssd1680(d) the e-ink panel's (command bus, BUSY pin, driver class),
+# pio(d) the WS2812 matrix's output, pwm(gpio), and finish(display) once
+# the display driver exists (the port's finishing touch: the host's
+# recorders, the board's viper loops).
 # Only the board's own display driver is imported: each costs some KB of RAM.
 #
 # Below the facade (hal/__init__.py) and both ports, which take their shared
@@ -96,9 +96,10 @@ def open_display(board, clock, parts):
         from drivers.ws2812 import Ws2812Matrix
         display = Ws2812Matrix(parts.pio(d), d.width, d.height, d.layout, d.order, d.max_ma)
     elif d.kind == "ssd1680":
-        from drivers.ssd1680 import Ssd1680
-        bus, busy = parts.ssd1680(d)
-        display = Ssd1680(bus, parts.out(d.rst, 1), busy, clock, d.width, d.height,
+        # the port's e-ink: its command bus, BUSY pin and the driver class
+        # (drivers.ssd1680.Ssd1680, imported by the port for an e-ink board)
+        bus, busy, panel = parts.ssd1680(d)
+        display = panel(bus, parts.out(d.rst, 1), busy, clock, d.width, d.height,
                           d.full_every, "BUSY (GP%d)" % d.busy)
     else:
         from drivers.ssd1306 import Ssd1306

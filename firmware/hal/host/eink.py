@@ -4,7 +4,7 @@
 # refresh (command 0x20) for as long as a real panel takes, or for ever when
 # a test says the panel is stuck.
 from drivers.cmdbus import SpiCmdBus
-from drivers.ssd1680 import (MASTER_ACTIVATION, UPDATE_CTRL2, SEQ_FULL, SW_RESET,
+from drivers.ssd1680 import (Ssd1680, MASTER_ACTIVATION, UPDATE_CTRL2, SEQ_FULL, SW_RESET,
                               FULL_US, PARTIAL_US, RESET_US)
 from hal.host.bus import HostPin
 
@@ -49,9 +49,10 @@ class _WatchingBus(SpiCmdBus):
 
 def open_eink(d, clock, parts, busy_stuck):
     """The SSD1680's command bus and BUSY pin on the host parts, with the
-    panel that watches the one and drives the other: (bus, busy, panel)."""
+    panel that watches the one and drives the other, and the driver's class:
+    (bus, busy, panel, Ssd1680)."""
     panel = EinkBusy(clock, busy_stuck)
     busy = HostPin(d.busy, None)
     busy.reader = panel.level
     bus = _WatchingBus(parts.spi(d), parts.out(d.cs, 1), parts.out(d.dc), panel)
-    return bus, busy, panel
+    return bus, busy, panel, Ssd1680

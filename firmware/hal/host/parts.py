@@ -38,8 +38,8 @@ class Buses:
 
     def ssd1680(self, d):
         from hal.host.eink import open_eink
-        bus, busy, self.panel = open_eink(d, self.clock, self, self.busy_stuck)
-        return bus, busy
+        bus, busy, self.panel, driver = open_eink(d, self.clock, self, self.busy_stuck)
+        return bus, busy, driver
 
     def pio(self, d):
         from hal.host.pio import HostStateMachine

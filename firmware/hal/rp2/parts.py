@@ -30,8 +30,9 @@ class Buses:
         # BUSY with a pull-up: an unplugged panel reads "busy" and times out
         # with a clear error instead of looking ready for ever.
         from drivers.cmdbus import SpiCmdBus
+        from drivers.ssd1680 import Ssd1680
         busy = self.pin(d.busy)
-        return SpiCmdBus(self.spi(d), self.out(d.cs, 1), self.out(d.dc, 0)), busy
+        return SpiCmdBus(self.spi(d), self.out(d.cs, 1), self.out(d.dc, 0)), busy, Ssd1680
 
     def pio(self, d):
         from hal.rp2.ws2812 import Ws2812Out
