@@ -22,7 +22,7 @@ MPY_SRC ?=
 need_apt = sh tools/need_apt.sh $(1)
 
 .DEFAULT_GOAL := help
-.PHONY: shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak
+.PHONY: web shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak
 
 help:  ## list every target
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -62,6 +62,7 @@ test-cpython: $(STAMP)  ## the whole suite under pytest on CPython
 PICO_DIR   := tools/pico
 PICO_STAMP := $(PICO_DIR)/node_modules/.installed
 PICO_PORT  ?= 2040
+WEB_STAMP  := web/node_modules/.installed
 
 $(PICO_STAMP): $(PICO_DIR)/package.json $(PICO_DIR)/package-lock.json
 	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq nodejs npm; } || { echo "make: the RP2040 emulator needs Node.js >= 18 and npm (Debian: apt-get install nodejs npm)"; exit 1; }
@@ -70,11 +71,22 @@ $(PICO_STAMP): $(PICO_DIR)/package.json $(PICO_DIR)/package-lock.json
 
 pico-deps: $(PICO_STAMP)  ## install the RP2040 emulator (rp2040js, pinned)
 
-test-pico: $(STAMP) $(PICO_STAMP)  ## the real firmware on the emulated RP2040 (inputs: ../shared/pico)
+test-pico: $(STAMP) $(PICO_STAMP) $(WEB_STAMP)  ## the real firmware on the emulated RP2040 (inputs: ../shared/pico), and the web page in headless Chromium
+	@$(call need_apt,chromium)
 	$(PYTHON) -m pytest -q host_tests/pico
 
 pico-soak: $(STAMP) $(PICO_STAMP)  ## long faults on the emulated Pico: 60 s of 50 Hz presses, a power cut after every flash write (docs/pico_play.md)
 	PICO_SOAK=1 $(PYTHON) -m pytest -q host_tests/pico/test_pico_faults.py
+
+# The box in a web page (web/, docs/web.md): esbuild and the browser test's
+# puppeteer-core from npm, pinned by web/package-lock.json; the frozen UF2
+# of each board (make uf2) and the bootrom from the emulator's inputs.
+$(WEB_STAMP): web/package.json web/package-lock.json $(PICO_STAMP)
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $(WEB_STAMP)
+
+web: $(STAMP) $(PICO_STAMP) $(WEB_STAMP)  ## the box in a web page: build/web/ (open build/web/index.html from the disk or any static host)
+	$(PYTHON) tools/web.py $(if $(BOARDS),--boards $(BOARDS),)
 
 pico: $(STAMP) $(PICO_STAMP)  ## the box on an emulated Pico (no Pico needed); USB serial on socket://127.0.0.1:2040 (PICO_PORT=)
 	$(PYTHON) -m tools.pico serve --install --window --board $(BOARD) --port $(PICO_PORT) $(ARGS)

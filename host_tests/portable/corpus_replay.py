@@ -22,6 +22,25 @@ def load(name):
         return json.load(f)
 
 
+def expected(case):
+    """The corpus's log as the rule book of 2026-12-01 writes it: its P6 put
+    the box's seats and level in every `start` line's options (`box` [] and
+    `level` 1 when no seat is the box's).  Nothing else of a log changed."""
+    from core import log as _log
+    out = []
+    for ln in case["log"].split("\n"):
+        at = ln.find('"options":')
+        if ln.startswith('{"t":') and '"ev":"start"' in ln and at > 0 and ln.endswith("}"):
+            opts = json.loads(ln[at + 10:-1])
+            if "box" not in opts:
+                opts["box"] = []
+            if "level" not in opts:
+                opts["level"] = 1
+            ln = ln[:at + 10] + _log.encode(opts) + "}"
+        out.append(ln)
+    return "\n".join(out)
+
+
 def _read_logs(fs_root):
     try:
         files = os.listdir(fs_root)

@@ -8,7 +8,19 @@
 // high from the Master Activation (0x20) command for a refresh time (full or
 // partial, from the last Display Update Control 2 (0x22) value) and after
 // a software reset (0x12).
+//
+// No Node API here (hex strings are made by toHex): the same file runs in
+// the emulator process (tools/pico/emu.mjs) and in the web page's worker
+// (web/src/worker.mjs).
 import { Ws2812Decoder } from './ws2812.mjs';
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** Bytes (array or typed array) as lower-case hex, in Node and in a browser. */
+export function toHex(bytes) {
+  let s = '';
+  for (let i = 0; i < bytes.length; i++) s += HEX[bytes[i] & 0xff];
+  return s;
+}
 
 const FUNC_SIO = 5;
 const FUNC_PIO0 = 6;
@@ -122,7 +134,7 @@ export class Recorder {
       i2c.onStop = () => {
         const o = this.i2cOpen[bus];
         if (o) {
-          o.data = Buffer.from(o.data).toString('hex');
+          o.data = toHex(o.data);
           this.push('i2c', o);
           this.i2cOpen[bus] = null;
         }
@@ -165,7 +177,7 @@ export class Recorder {
   frame(f) {
     this.push('ws2812', {
       t: this.us(f.start), end: this.us(f.end), pin: f.pin, bits: f.bits,
-      data: Buffer.from(f.bytes).toString('hex'), violations: f.violations, notes: f.notes,
+      data: toHex(f.bytes), violations: f.violations, notes: f.notes,
     });
   }
 
@@ -248,7 +260,7 @@ export class Recorder {
   static out(kind, ev) {
     if (kind === 'spi') {
       const { tEnd, bytes, ...rest } = ev;
-      return { ...rest, end: tEnd, data: Buffer.from(bytes).toString('hex') };
+      return { ...rest, end: tEnd, data: toHex(bytes) };
     }
     return ev;
   }

@@ -1,0 +1,300 @@
+# The box's web page (`make web`, docs/web.md) in a real browser: Debian's
+# headless Chromium driven by puppeteer-core (web/drive.mjs), the page
+# opened from the disk (file://) with every network request refused.  The
+# site is built by tools/web.py (the five boards' frozen UF2s, cached by
+# tools/uf2.py; the bootrom from the emulator's inputs).  In fast mode
+# (?fast: emulated time not held to the wall clock), through window.box:
+# the first picture of each display kind is the host renderer's home menu;
+# a Bata-waf game (length court) with two players runs to its end through
+# box.press; its log, read off the emulated flash with box.readFile, is
+# accepted by `make replay`; the flash is still there after a reload
+# (IndexedDB).
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import types
+
+import pytest
+
+from tools.pico.pico import ROOT
+from tools.pico import play as P
+
+sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+import pico_box  # noqa: E402  (the menus mirrored: app.menu, app.settings)
+from tools.pico import pico as _pico  # noqa: E402
+
+WEB = os.path.join(ROOT, "web")
+CHROMIUM = "chromium"
+TESTED = ("pico_matrix", "pico_oled", "pico_eink")
+GAME_MAX_S = 600          # wall seconds for the whole game, at most
+
+
+def in_ci():
+    return os.environ.get("CI", "").lower() in ("true", "1", "yes")
+
+
+def need(what):
+    if in_ci():
+        pytest.fail(what, pytrace=False)
+    pytest.skip(what)
+
+
+class Page:
+    """The page in headless Chromium, driven through window.box."""
+
+    def __init__(self, url, profile):
+        exe = shutil.which(CHROMIUM)
+        self.proc = subprocess.Popen(
+            ["node", os.path.join(WEB, "drive.mjs"), json.dumps({"chromium": exe, "url": url, "profile": profile})],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=WEB)
+        line = self.proc.stdout.readline()
+        if '"ready"' not in line:
+            self.proc.kill()
+            raise AssertionError("the browser did not open the page: %r" % line)
+        self.n = 0
+        self.refused = []
+
+    def js(self, expr):
+        self.n += 1
+        self.proc.stdin.write(json.dumps({"id": self.n, "js": expr}) + "\n")
+        self.proc.stdin.flush()
+        ans = json.loads(self.proc.stdout.readline())
+        if not ans["ok"]:
+            raise AssertionError("%s: %s" % (expr, ans["error"]))
+        self.refused = ans["refused"]
+        return ans.get("value")
+
+    def frame(self):
+        f = self.js("(() => { const f = box.frame(); return f && {width: f.width, height: f.height, "
+                    "kind: f.kind, rgb: Array.from(f.rgb)}; })()")
+        return f
+
+    def bytes_of(self, expr):
+        b64 = self.js("(async () => { const b = await %s; let s = ''; for (const x of b) s += "
+                      "String.fromCharCode(x); return btoa(s); })()" % expr)
+        return base64.b64decode(b64)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+class _Pins:
+    """What pico_box.Box asks of its emulated Pico, answered by the page."""
+
+    def __init__(self, box):
+        self.box = box
+
+    @property
+    def now_us(self):
+        return self.box.now_ms * 1000
+
+    def press(self, gpio, at_us=None, hold_us=60000, **_):
+        self.box._press(gpio, at_us, hold_us)
+
+    def run_for(self, us):
+        self.box._run_for(us)
+
+    def serial_text(self):
+        return self.box.text()
+
+
+class PageBox(pico_box.Box):
+    """pico_box's menu walking (the firmware's own app.menu, mirrored) on
+    the page: a tap is box.press, time passes as the page runs on."""
+
+    def __init__(self, page, board="pico_matrix"):
+        self.board = board
+        self.page = page
+        with open(os.path.join(ROOT, "boards", board + ".json")) as f:
+            self.pins = [p["pin"] for p in json.load(f)["pads"]]
+        self.pico = _Pins(self)
+        import random
+        from app import settings as _set
+        self.rng = random.Random(1)
+        self.st = _set.defaults()
+        self.where = None
+
+    @property
+    def now_ms(self):
+        return self.page.js("box.emulatedMs()")
+
+    def text(self):
+        return self.page.js("box.console()")
+
+    def _press(self, gpio, at_us=None, hold_us=60000, **_):
+        pad = self.pins.index(gpio) + 1
+        self.page.js("(box.press(%d, %d), 0)" % (pad, hold_us // 1000))
+
+    def _run_for(self, us):
+        end = self.now_ms + us / 1000.0
+        while self.now_ms < end:
+            time.sleep(0.02)
+
+    def wait(self, pred, max_us, step_us=250000, what="?"):
+        end = self.now_ms + max_us / 1000.0
+        while not pred():
+            if self.now_ms >= end:
+                raise pico_box.BoxError("waited %.0f s emulated for %s; the console said:\n%s"
+                                        % (max_us / 1e6, what, self.text()[-1500:]))
+            self._run_for(step_us)
+
+
+def chain_rgb(board, raw):
+    """The matrix as the page draws it: the wire bytes mapped to x, y through
+    the board's chain and colour order, through the LED gamma."""
+    from tools.pico.window import PicoWindow
+    from hal import board as _board
+    b = _board.load(os.path.join(ROOT, "boards", board + ".json"))
+    me = types.SimpleNamespace(b=b, w=b.display.width, h=b.display.height)
+    return [int(v) for v in PicoWindow.matrix(me, raw).reshape(-1)]
+
+
+def host_picture(board):
+    """The host renderer's home menu, as the page draws it (RGB bytes)."""
+    if board in ("pico_matrix", "pico_w", "rp2040_zero"):
+        from test_uf2_pico import host_first_frame
+        from drivers.ws2812 import wire_bytes
+        _, words = host_first_frame(board)
+        return chain_rgb(board, b"".join(wire_bytes(w) for w in words))
+    from tools.pico.displays import host_frame
+    from sim import view
+    on, off = (view.INK, view.PAPER) if board == "pico_eink" else (view.OLED_ON, view.OLED_OFF)
+    pic = host_frame(board, "menu")
+    return [c for v in pic.pix for c in (on if v else off)]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    why = _pico.not_ready()
+    if why:
+        need("emulated RP2040: " + why)
+    if not shutil.which(CHROMIUM):
+        need("no `chromium` (Debian package chromium): `make test-pico` installs it")
+    if not os.path.isdir(os.path.join(WEB, "node_modules", "puppeteer-core")):
+        need("web/node_modules is missing: run `make web` (npm ci in web/)")
+    out = str(tmp_path_factory.mktemp("web") / "site")
+    # the boards the tests open (make web builds all five: the others' UF2s
+    # would cost a firmware build each here)
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web.py"), "--out", out,
+                        "--boards", ",".join(TESTED)],
+                       capture_output=True, text=True, cwd=ROOT)
+    if r.returncode and "MicroPython sources" in r.stderr + r.stdout and not in_ci():
+        pytest.skip("no MicroPython sources for the UF2s: " + r.stderr.strip().splitlines()[-1])
+    assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(site, tmp_path_factory):
+    profile = str(tmp_path_factory.mktemp("profile"))
+    p = Page("file://%s/index.html?fast&board=pico_matrix" % site, profile)
+    p.site, p.profile = site, profile
+    yield p
+    p.close()
+
+
+def test_web_first_frame_is_the_host_menu(page):
+    t0 = time.monotonic()
+    page.js("box.ready")
+    boot_s = time.monotonic() - t0
+    f = page.frame()
+    assert (f["width"], f["height"], f["kind"]) == (16, 16, "ws2812")
+    want = host_picture("pico_matrix")
+    assert any(want)
+    assert f["rgb"] == want
+    assert "Traceback" not in page.js("box.console()")
+    assert page.refused == [], page.refused        # nothing asked of the network
+    print("\n[web] first frame after %.1f s wall, %.0f ms emulated" % (boot_s, page.js("box.emulatedMs()")))
+
+
+def test_web_batawaf_game_to_its_end_replays(page, tmp_path):
+    page.js("box.ready")
+    box = PageBox(page)
+    t0 = time.monotonic()
+    ends = box.count("end")
+    box.begin("batawaf", 2, {"length": "court"})
+    n = 0
+    while box.count("end") == ends:
+        assert time.monotonic() - t0 < GAME_MAX_S, box.text()[-1500:]
+        box.turn("batawaf", 2, n)
+        n += 1
+    wall = time.monotonic() - t0
+    text = box.text()
+    assert not P.tracebacks(text), text[-2000:]
+    logs = page.js("box.listDir('/data/logs')")
+    from app import logs as _logs
+    games = [e["name"] for e in logs if _logs.number_of(e["name"]) >= 0]
+    assert games, "no game log on the flash: %s" % logs
+    last = max(games, key=_logs.number_of)
+    data = page.bytes_of("box.readFile('/data/logs/%s')" % last)
+    assert data == page.bytes_of("box.lastLog().then((l) => l.bytes)")
+    path = tmp_path / last
+    path.write_bytes(data)
+    code, out = P.replay_ok(str(path))
+    assert code == 0, out
+    assert b'"batawaf"' in data
+    print("\n[web] Bata-waf court, 2 players: %d turns, %.0f s wall, %.0f s emulated"
+          % (n, wall, page.js("box.emulatedMs()") / 1000))
+
+
+def test_web_flash_persists_across_a_reload(page):
+    # the flash is saved to IndexedDB (every 2 s while written): a reload
+    # boots the same box with its logs (run after the game; alone, it
+    # checks the settings file)
+    before = page.js("box.listDir('/data')")
+    time.sleep(3)
+    page.js("(location.reload(), 0)")
+    for _ in range(100):
+        time.sleep(0.2)
+        try:
+            if page.js("typeof box === 'object' && box.board() === 'pico_matrix'"):
+                break
+        except AssertionError:
+            pass          # the page is being replaced
+    page.js("box.ready")
+    assert page.js("box.listDir('/data')") == before
+
+
+@pytest.mark.parametrize("board", ["pico_oled", "pico_eink"])
+def test_web_first_frame_of_each_display(page, board):
+    page.js("box.board(%s)" % json.dumps(board))
+    f = page.frame()
+    assert f["kind"] == {"pico_oled": "ssd1306", "pico_eink": "ssd1680"}[board]
+    assert f["rgb"] == host_picture(board)
+    assert page.refused == [], page.refused
+
+
+def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
+    # at real time (no ?fast), Sound on: the buzzer's tones (the menu's
+    # clicks) and the speaker's samples (DMA into the PWM compare register:
+    # the count said as Tape-treize's cards are laid) reach Web Audio
+    p = Page("file://%s/index.html?board=pico_matrix" % site, str(tmp_path / "profile"))
+    try:
+        p.js("box.ready")
+        p.js("(document.getElementById('sound').click(), 0)")
+        box = PageBox(p)
+        # Tape-treize: the box counts each card it lays out loud (app.speech)
+        box.begin("tape", 2)
+        box.pico.run_for(4000000)
+        s = p.js("box.sound()")
+        assert s["on"] and s["tones"] > 0 and s["samples"] > 1000 and s["buffers"] > 0, s
+        assert not P.tracebacks(box.text())
+    finally:
+        p.close()
+
+
+def test_web_offers_every_board_file():
+    # make web's default: every board under boards/, each chooser entry a board file
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import web
+    files = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
+    assert sorted(web.BOARDS) == files

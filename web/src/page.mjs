@@ -1,0 +1,265 @@
+// The page: the box as its emulated pins drive it.  The display (the 16x16
+// matrix as round LEDs behind a diffuser, the OLED, the e-ink with its slow
+// refresh), the pads and their LEDs (click, touch, keys 1-8 / Q-I, M for the
+// menu button, as `make sim`), the buzzer and speaker through Web Audio, a
+// board chooser, the flash kept in IndexedDB, the last game's log to
+// download, and window.box for tests (docs/web.md).  The emulator itself
+// runs in a Worker (worker.mjs, bundled into WORKER_SOURCE by build.mjs).
+import { Display } from './screen.mjs';
+import { Speaker } from './audio.mjs';
+import * as store from './store.mjs';
+
+/* global WORKER_SOURCE */
+const LOG_DIR = '/data/logs';
+const params = new URLSearchParams(location.search);
+const fast = params.has('fast');
+const $ = (id) => document.getElementById(id);
+
+let worker = null;
+let data = null;          // the board's data (tools/web.py)
+let display = null;
+let speaker = null;
+let nextId = 1;
+const waiting = new Map();
+let emuMs = 0;
+let firstFrame = null;
+let lastFrame = null;
+let consoleText = '';      // the box's USB serial output since power-on
+
+function b64(s) {
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = resolve;
+    s.onerror = () => reject(new Error(`cannot load ${src} (is the page built whole? make web)`));
+    document.head.appendChild(s);
+  });
+}
+
+function ask(cmd, args = {}) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ cmd, id, ...args });
+  });
+}
+
+function status(text) { $('status').textContent = text; }
+
+function onMessage(e) {
+  const msg = e.data;
+  if (msg.type === 'reply') {
+    const w = waiting.get(msg.id);
+    if (!w) return;
+    waiting.delete(msg.id);
+    if (msg.ok) w.resolve(msg.value);
+    else w.reject(new Error(msg.error));
+  } else if (msg.type === 'frame') {
+    emuMs = msg.emuMs;
+    if (msg.rgb || msg.pix) {
+      display.update(msg, emuMs);
+      lastFrame = display.frame();
+      if (msg.first && firstFrame) { firstFrame(); firstFrame = null; }
+    }
+    display.draw(emuMs);
+    drawLeds(msg.leds);
+    if (msg.pwm && speaker) speaker.feed(msg.pwm, emuMs);
+    if (msg.serial) consoleText += msg.serial;
+    const r = msg.ratio ? ` · ${msg.ratio.toFixed(2)}× real time` : '';
+    status(`${data.title} · ${(emuMs / 1000).toFixed(1)} s emulated${r}${fast ? ' (fast)' : ''}`);
+  } else if (msg.type === 'flash') {
+    store.save(data.name, msg.image).catch((err) => console.warn('flash not saved:', err));
+  } else if (msg.type === 'stopped') {
+    status(`the emulated box stopped: ${msg.error}`);
+    for (const w of waiting.values()) w.reject(new Error(msg.error));
+    waiting.clear();
+  }
+}
+
+// ---- the pads ----
+const padEls = [];
+let held = new Map();      // source -> pad index or 'menu'
+
+function pinOf(pad) {
+  if (pad === 'menu') return data.board.menu_button ? data.board.menu_button.pin : null;
+  return data.board.pads[pad] ? data.board.pads[pad].pin : null;
+}
+
+function hold(src, pad, down) {
+  if (down) {
+    if (held.has(src)) return;
+    held.set(src, pad);
+  } else {
+    if (!held.has(src)) return;
+    pad = held.get(src);
+    held.delete(src);
+  }
+  const pin = pinOf(pad);
+  if (pin === null || pin === undefined) return;
+  worker.postMessage({ cmd: 'pin', gpio: pin, level: down ? 0 : 1 });
+  const el = pad === 'menu' ? $('menu') : padEls[pad];
+  if (el) el.classList.toggle('down', down);
+  if (speaker) speaker.resume();
+}
+
+function buildPads() {
+  const row = $('pads');
+  row.innerHTML = '';
+  padEls.length = 0;
+  data.board.pads.forEach((p, k) => {
+    const b = document.createElement('button');
+    b.className = 'pad';
+    b.innerHTML = `<span class="led"></span><span class="key">${data.keys[k][0]} / ${data.keys[k][1]}</span>`;
+    const c = data.colours.players[k];
+    b.style.setProperty('--player', `rgb(${c[0]},${c[1]},${c[2]})`);
+    wire(b, k);
+    row.appendChild(b);
+    padEls.push(b);
+  });
+  $('menu').hidden = !data.board.menu_button;
+  held = new Map();
+}
+
+function wire(el, pad) {
+  el.onpointerdown = (e) => { el.setPointerCapture(e.pointerId); hold(`p${e.pointerId}`, pad, true); e.preventDefault(); };
+  const up = (e) => hold(`p${e.pointerId}`, pad, false);
+  el.onpointerup = up;
+  el.onpointercancel = up;
+  el.oncontextmenu = (e) => e.preventDefault();
+}
+
+function drawLeds(leds) {
+  leds.forEach((on, k) => { if (padEls[k]) padEls[k].classList.toggle('lit', !!on); });
+}
+
+function keyPad(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === 'SELECT') return undefined;
+  const c = e.key.toUpperCase();
+  if (c === 'M') return 'menu';
+  const k = data.keys.findIndex((ks) => ks.includes(c));
+  return k >= 0 ? k : undefined;
+}
+window.addEventListener('keydown', (e) => {
+  const pad = data && keyPad(e);
+  if (pad === undefined || e.repeat) return;
+  hold(`k${e.code}`, pad, true);
+  e.preventDefault();
+});
+window.addEventListener('keyup', (e) => { if (data) hold(`k${e.code}`, null, false); });
+
+// ---- a board ----
+async function start(name) {
+  if (worker) {
+    await ask('save').catch(() => {});
+    worker.terminate();
+    for (const w of waiting.values()) w.reject(new Error('the box was switched off (another board)'));
+    waiting.clear();
+  }
+  if (!window.BOX_BOARDS || !window.BOX_BOARDS[name]) await loadScript(`boards/${name}.js`);
+  data = window.BOX_BOARDS[name];
+  localStorage.setItem('box-board', name);
+  $('board').value = name;
+  $('uf2').href = data.uf2_file;
+  $('uf2').download = data.uf2_file.split('/').pop();
+  display = new Display($('screen'), data);
+  buildPads();
+  status(`${data.title}: starting…`);
+  const saved = params.has('fresh') ? null : await store.load(name).catch(() => null);
+  const uf2 = b64(data.uf2);
+  const bootrom = b64(window.BOX_ROM.bootrom);
+  worker = new Worker(URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' })));
+  worker.onmessage = onMessage;
+  worker.onerror = (e) => status(`the emulator failed: ${e.message}`);
+  emuMs = 0;
+  lastFrame = null;
+  consoleText = '';
+  const t0 = performance.now();
+  const ready = new Promise((resolve) => { firstFrame = () => { box.firstFrameWallMs = performance.now() - t0; resolve(); }; });
+  worker.postMessage({ cmd: 'boot', data, uf2, bootrom, flash: saved, fast }, [uf2.buffer, bootrom.buffer]);
+  if (speaker) worker.postMessage({ cmd: 'audio', on: speaker.on });
+  return ready;
+}
+
+async function lastLog() {
+  const names = (await ask('listDir', { path: LOG_DIR })).map((f) => f.name);
+  const nums = names.map((n) => /^game_(\d+)\.jsonl$/.exec(n)).filter(Boolean).map((x) => Number(x[1]));
+  if (!nums.length) throw new Error('no game log yet: play a game first');
+  const name = `game_${Math.max(...nums)}.jsonl`;
+  return { name, bytes: await ask('readFile', { path: `${LOG_DIR}/${name}` }) };
+}
+
+// ---- the test API (docs/web.md) ----
+const box = {
+  ready: null,
+  firstFrameWallMs: null,
+  press(pad, ms = 80) {
+    const p = pad === 'menu' ? 'menu' : Number(pad) - 1;
+    const pin = pinOf(p);
+    if (pin === null || pin === undefined) return Promise.reject(new Error(`no pad ${pad} on ${data.name}`));
+    return ask('press', { gpio: pin, ms });
+  },
+  frame() {
+    return lastFrame;
+  },
+  readFile(path) { return ask('readFile', { path }); },
+  listDir(path) { return ask('listDir', { path }); },
+  emulatedMs() { return emuMs; },
+  console() { return consoleText; },
+  sound() { return speaker ? { on: speaker.on, ...speaker.stats } : { on: false }; },
+  board(name) {
+    if (name === undefined) return data && data.name;
+    box.ready = start(name);
+    return box.ready;
+  },
+  lastLog,
+};
+window.box = box;
+
+// ---- the page ----
+function setup() {
+  const sel = $('board');
+  for (const b of window.BOX_INDEX) {
+    const o = document.createElement('option');
+    o.value = b.name;
+    o.textContent = b.title;
+    sel.appendChild(o);
+  }
+  sel.onchange = () => { box.ready = start(sel.value); };
+  wire($('menu'), 'menu');
+  $('log').onclick = async () => {
+    try {
+      const { name, bytes } = await lastLog();
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/jsonl' }));
+      a.download = name;
+      a.click();
+    } catch (err) { status(err.message); }
+  };
+  $('sound').onclick = () => {
+    if (!speaker) speaker = new Speaker();
+    speaker.toggle();
+    $('sound').textContent = speaker.on ? 'Sound: on' : 'Sound: off';
+    worker.postMessage({ cmd: 'audio', on: speaker.on });
+  };
+  $('erase').onclick = async () => {
+    if (!window.confirm('Forget this box\'s settings and game logs (its flash) and start it again?')) return;
+    worker.terminate();
+    worker = null;
+    await store.erase(data.name);
+    params.set('fresh', '1');
+    box.ready = start(data.name).then(() => params.delete('fresh'));
+  };
+  const names = window.BOX_INDEX.map((b) => b.name);
+  const want = params.get('board') || localStorage.getItem('box-board');
+  box.ready = start(names.includes(want) ? want : names[0]);
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);
+else setup();
