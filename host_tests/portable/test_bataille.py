@@ -424,7 +424,7 @@ def test_b4_short_lose_the_cards_held_leave_the_game_and_replay_agrees():
     assert w != 0 and g.counts()[0] == 2 and g.counts()[w] <= 50
     assert sum(g.counts()) == 52 and g.inn[0] == 0
     assert [p for p in range(3) if g.inn[p]] == [w]   # the others out, holding theirs
-    r = B.replay(log.read(lg.text().splitlines()))
+    r = R.replay(log.read(lg.text().splitlines()))
     assert r.done and r.reason == "all_cards" and r.counts() == g.counts()
 
 
@@ -819,7 +819,7 @@ def test_l_stopped_the_most_cards_held_win_table_cards_count_for_nobody():
     assert (t, ev, d["reason"], d["winners"], d["cards"]) == (1500, "end", "stopped", [1], [2, 48])
     g.stop(2000)      # once over, a stop changes nothing
     assert log.parse_line(lg.lines[-1])[0] == 1500
-    r = B.replay(log.read(lg.text().splitlines()))
+    r = R.replay(log.read(lg.text().splitlines()))
     assert r.done and not r.truncated and r.reason == "stopped" and r.winners == [1]
 
 
@@ -831,9 +831,9 @@ def test_l_stopped_equal_counts_share_and_replay_checks_the_winners():
     g.stop(700)
     assert g.winners == [0, 1] and g.counts() == [25, 25]
     text = lg.text()
-    r = B.replay(log.read(text.splitlines()))
+    r = R.replay(log.read(text.splitlines()))
     assert r.reason == "stopped" and r.winners == [0, 1]
     bad = text.replace('"winners":[0,1],"reason":"stopped"', '"winners":[0],"reason":"stopped"')
     assert bad != text
-    e = raises(log.LogError, B.replay, log.read(bad.splitlines()))
+    e = raises(log.LogError, R.replay, log.read(bad.splitlines()))
     assert "stopped" in str(e)
