@@ -50,6 +50,9 @@ class View:
         # last five cards, and the rule a slap is due for now
         # (games.tape_rules.rule_holds, the engine's own predicate)
         self.rules = ()
+        if game == "tape":
+            from games.tape_rules import DEFAULT_RULES
+            self.rules = DEFAULT_RULES
         self.pile = []
         self.due = ""
         self.box = ()         # the seats the box plays (P1): drawn in its sign, not a colour
@@ -69,9 +72,6 @@ class View:
             rules = v[3].get("rules") if isinstance(v[3], dict) else None
             if rules:
                 self.rules = tuple(rules)
-            elif self.game == "tape":
-                from games.tape_rules import DEFAULT_RULES
-                self.rules = DEFAULT_RULES
             if isinstance(v[3], dict):
                 self.box = tuple(v[3].get("box", ()))
         elif ev == "deal":
