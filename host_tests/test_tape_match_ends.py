@@ -6,6 +6,7 @@ import pytest
 
 from core import log
 from games import tape
+from games import tape_replay
 from hal.host.bots import Bot, TapeMatch
 
 MIN = 60 * 1000000
@@ -26,7 +27,7 @@ def test_t12_false_slapping_bots_match_ends_by_the_time_limit(n):
     assert d["points"] == g.points and d["winners"] == [p for p in range(n)
                                                         if g.points[p] == max(g.points)]
     assert d["cards"] == g.counts()
-    r = tape.replay(log.read(m.lines()))
+    r = tape_replay.replay(log.read(m.lines()))
     assert r.done and r.reason == "limit" and r.points == g.points
 
 

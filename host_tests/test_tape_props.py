@@ -5,6 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from core import log, ticks
 from games import tape
+from games import tape_replay
 from games.tape import Tape
 from hal.host.bots import Bot, TapeMatch
 from hal.host.clock import VirtualClock
@@ -52,7 +53,7 @@ def test_l_t_scripted_presses_conserve_cards_and_replay(opts, seed, script):
     g = feed(opts, seed, script)
     assert cards_conserved(g)
     assert sum(g.counts()) + g.pile_n == 52
-    r = tape.replay(log.read(g.log.lines))
+    r = tape_replay.replay(log.read(g.log.lines))
     assert r.counts() == g.counts() and r.points == g.points and r.done == g.done
     assert r.round == g.round and r.said == g.said and r.phase == g.phase
 
@@ -85,7 +86,7 @@ def test_t11_t12_every_bot_match_ends_and_replays(opts, seed, habits, latency):
     end_t = log.parse_line(lines[-1])[0]
     assert end_t <= 30 * 60000 + 10000 and (g.reason == "rounds" or end_t >= 30 * 60000)
     assert cards_conserved(g)
-    r = tape.replay(log.read(lines))
+    r = tape_replay.replay(log.read(lines))
     assert r.done and r.points == g.points and r.winners == g.winners
 
 
@@ -151,7 +152,7 @@ def test_c3_l_the_same_bot_matches_give_the_same_log_on_micropython():
 def test_fuzz_scripted_presses_replay(opts, seed, script):
     g = feed(opts, seed, script)
     assert cards_conserved(g)
-    r = tape.replay(log.read(g.log.lines))
+    r = tape_replay.replay(log.read(g.log.lines))
     assert r.counts() == g.counts() and r.points == g.points
 
 
@@ -164,5 +165,5 @@ def test_fuzz_bot_matches_end_and_replay(opts, seed, habits):
     m = TapeMatch(opts, seed, bots)
     g = m.run(max_us=24 * 3600 * 1000000)
     assert g.done and cards_conserved(g)
-    r = tape.replay(log.read(m.lines()))
+    r = tape_replay.replay(log.read(m.lines()))
     assert r.points == g.points

@@ -7,6 +7,7 @@
 from tinytest import raises, MICROPYTHON
 from core import log
 from games import tape
+from games import tape_replay
 from hal.host.bots import Bot, TapeMatch
 from tape_helpers import cards_conserved
 
@@ -37,7 +38,7 @@ def test_l_bot_match_log_replays_to_the_same_state():
         m, g = play({"players": 2, "mode": mode, "rounds": 1,
                      "rules": ["match", "double", "sandwich", "ten"]}, seed=11)
         entries = log.read(m.lines())
-        r = tape.replay(entries)
+        r = tape_replay.replay(entries)
         assert r.done and not r.truncated
         assert r.points == g.points and r.counts() == g.counts() and r.winners == g.winners
 
@@ -49,7 +50,7 @@ def test_l_a_log_from_before_the_time_limit_replays_with_no_limit():
     m, g = play({"players": 3, "rounds": 1, "length": "all"}, seed=12)
     lines = [ln.replace(',"length":"all"', "").replace('"length":"all",', "") for ln in m.lines()]
     assert '"length"' not in lines[0]
-    r = tape.replay(log.read(lines))
+    r = tape_replay.replay(log.read(lines))
     assert r.done and not r.truncated and r.points == g.points and r.counts() == g.counts()
     assert r.options["length"] == "all"
 
@@ -66,27 +67,27 @@ def test_l_replay_names_the_first_line_that_differs():
     t, ev, d = log.parse_line(lines[j])
     assert ev == "slap"
     lines[j] = log.line(t, "take", [d["p"], []])
-    e = raises(log.LogError, tape.replay, log.read(lines))
+    e = raises(log.LogError, tape_replay.replay, log.read(lines))
     assert e.lineno == j + 1
     # Another dealer in the deal line.
     lines = m.lines()
     t, ev, d = log.parse_line(lines[1])
     lines[1] = log.line(t, "deal", [1, d["hands"]])
-    assert raises(log.LogError, tape.replay, log.read(lines)).lineno == 2
+    assert raises(log.LogError, tape_replay.replay, log.read(lines)).lineno == 2
     # A Bataille log is refused on its first line.
     bad = ['{"t":0,"ev":"start","game":"bataille","players":2,"seed":1,"options":{}}']
-    assert raises(log.LogError, tape.replay, log.read(bad)).lineno == 1
+    assert raises(log.LogError, tape_replay.replay, log.read(bad)).lineno == 1
 
 
 def test_l_truncated_log_replays_up_to_its_end():
     m, g = play({"players": 3, "rounds": 1}, seed=12)
     lines = m.lines()
     cut = len(lines) * 2 // 3
-    r = tape.replay(log.read(lines[:cut]))
+    r = tape_replay.replay(log.read(lines[:cut]))
     assert r.truncated and not r.done
     # The log goes on after the end of the match: refused.
     extra = lines + [log.line(999999999, "slap", [0, 999999999000])]
-    assert raises(log.LogError, tape.replay, log.read(extra)).lineno == len(extra)
+    assert raises(log.LogError, tape_replay.replay, log.read(extra)).lineno == len(extra)
 
 
 def test_s4_a_match_across_the_tick_wrap_is_the_same_match():

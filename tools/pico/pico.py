@@ -150,8 +150,9 @@ def board_config(board):
         cfg["ws2812_pins"].append(d["pin"])
     elif kind == "ssd1680":
         cfg["spi"].append({"bus": d.get("spi", 0), "dc": d["dc"], "cs": d["cs"]})
-        cfg["eink"] = {"bus": d.get("spi", 0), "busy": d["busy"], "full_us": 1600000,
-                       "partial_us": 300000, "reset_us": 2000}
+        from tools.pico.ssd1680 import FULL_US, PARTIAL_US, RESET_US   # the panel's one set
+        cfg["eink"] = {"bus": d.get("spi", 0), "busy": d["busy"], "full_us": FULL_US,
+                       "partial_us": PARTIAL_US, "reset_us": RESET_US}
         cfg["levels"][str(d["busy"])] = 0
     elif kind == "ssd1306":
         cfg["i2c_devices"].append(d.get("addr", 0x3C))
