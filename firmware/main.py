@@ -8,6 +8,10 @@
 # A bad or missing board file: the message on the REPL (USB) and a blink code
 # on the Pico's own LED, since the pad LEDs are named in that very file.
 # Once the box is up the watchdog is started: a hang reboots the box.
+# Before anything else, flashcheck: a box whose `make flash` did not finish
+# (Ctrl-C, a cable pulled) says "half flashed ... run make flash again" on
+# its display, the REPL and a blink code, instead of running a mix of two
+# versions.
 # A host that interrupts the box (Ctrl-C on USB: the first thing mpremote,
 # `make flash`, `make repl` send) makes it stand down: the watchdog is turned
 # off and the REPL is left to the host, so a copy that takes longer than the
@@ -39,9 +43,10 @@ BOARD_FILE = "board.json"
 # globals; the emulator's tests read the pad counters this way).
 BOX = None
 BAD_BOARD = 5          # blink code: 5 flashes, pause, again
+HALF_FLASHED = 3       # blink code of a copy `make flash` did not finish
 
 
-def blink_forever(code):
+def blink_forever(code, say=None):
     import time
     from drivers import blink
     try:
@@ -52,11 +57,37 @@ def blink_forever(code):
     except Exception:
         led = None
     t0 = time.ticks_ms()
+    said = t0
     while True:
-        v = blink.level(code, time.ticks_diff(time.ticks_ms(), t0))
+        now = time.ticks_ms()
+        v = blink.level(code, time.ticks_diff(now, t0))
         if led is not None:
             led.value(v)
+        if say and time.ticks_diff(now, said) >= 5000:
+            print(say)      # again, for a REPL opened after the boot
+            said = now
         time.sleep_ms(20)
+
+
+def half_flashed(why, board_file, open_hal):
+    """The copy of `make flash` is not whole (flashcheck): say so on the
+    display, if the board file and the display's code still work, on the
+    REPL, and on the LED; never run the mix of versions."""
+    try:
+        from hal import board as _board
+        import hal
+        h = (open_hal or hal.open_board)(load_board(_board, board_file))
+        from gfx import render
+        from app import io
+        d = io.Display(h)
+        r = render.Renderer(render.Canvas(d.fb, d.width, d.height, d.colour))
+        r.message("make flash", [why[len("half flashed: "):] if why.startswith("half") else why], "cross",
+                  render.RED)
+        d.show(True)
+        return h
+    except Exception as e:   # the display's own code may be the half-copied part
+        print("(the display cannot show it: %s)" % e)
+        return None
 
 
 def load_board(checker, board_file):
@@ -80,6 +111,17 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     """Open the HAL for board_file and start the box.  open_hal defaults to
     hal.open_board (the Pico); run=False returns the App without looping
     (tests and benchmarks pass hal.open_host)."""
+    import flashcheck   # first: everything else may be half copied
+    why = flashcheck.problem()
+    del flashcheck
+    import sys
+    sys.modules.pop("flashcheck", None)    # its heap goes to the box
+    if why:
+        print(why)
+        half_flashed(why, board_file, open_hal)
+        if run:
+            blink_forever(HALF_FLASHED, why)
+        return None
     from hal import board as _board
     try:
         b = load_board(_board, board_file)

@@ -86,7 +86,7 @@ def test_flash_takes_a_path_to_a_board_file(tmp_path, built, recorder):
     p.write_text(good)
     rc, out = run(["--board", str(p), "--no-build", "--build-dir", built])
     assert rc == 0, out
-    assert "fs cp %s :board.json" % p in recorder.read_text()
+    assert "fs cp %s :.flash/board.json" % p in recorder.read_text()
 
 
 def test_flash_unknown_board_name_lists_the_boards_and_says_a_path_works(built):
@@ -138,7 +138,7 @@ def test_flash_without_the_tools_says_make_venv(monkeypatch, built):
     rc, out = run(["--board", "pico_matrix", "--build-dir", built])
     assert rc == 1 and "make venv" in out and "Traceback" not in out
     rc, out = run(["--board", "pico_matrix", "--dry-run", "--build-dir", built])
-    assert rc == 0 and "fs cp boards/pico_matrix.json :board.json" in out
+    assert rc == 0 and "fs cp boards/pico_matrix.json :.flash/board.json" in out
 
 
 def test_flash_dry_run_with_a_python_that_is_not_the_venv():
@@ -150,4 +150,4 @@ def test_flash_dry_run_with_a_python_that_is_not_the_venv():
     r = subprocess.run([base, "tools/flash.py", "--board", "pico_oled", "--dry-run"],
                        capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
-    assert "mpremote fs cp boards/pico_oled.json :board.json" in r.stdout
+    assert "mpremote fs cp boards/pico_oled.json :.flash/board.json" in r.stdout

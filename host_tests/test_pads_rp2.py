@@ -103,3 +103,31 @@ def test_s1_bad_pin_lists_are_refused_with_the_reason(rp2):
         with pytest.raises(ValueError) as e:
             mod.Rp2Pads(pins, clock)
         assert words in str(e.value)
+
+
+def test_s2_pads_on_scattered_pins_keep_the_pin_interrupts(rp2):
+    # "auto" times pads by the PIO only on consecutive GPIOs (`in pins`)
+    mod, machine, mp = rp2
+    pads = mod.Rp2Pads([2, 4, 7, 9], VirtualClock(0))
+    assert pads.timing == "irq" and pads.pio is None
+    assert FakePin.made[7].irq_args[1] is pads.capture.handler
+    assert mod.consecutive_base([5, 3, 4, 2]) == 2
+    assert mod.consecutive_base([2, 4, 7, 9]) == -1
+
+
+def test_s2_pio_timing_refuses_scattered_pins_and_bad_names(rp2):
+    mod, machine, mp = rp2
+    with pytest.raises(ValueError) as e:
+        mod.Rp2Pads([2, 4, 7, 9], VirtualClock(0), timing="pio")
+    assert "consecutive" in str(e.value)
+    with pytest.raises(ValueError) as e:
+        mod.Rp2Pads([2, 3], VirtualClock(0), timing="dma")
+    assert "timing 'dma'" in str(e.value)
+
+
+def test_s2_auto_without_a_pio_falls_back_to_the_pin_interrupts(rp2):
+    # (these stand-ins have no rp2 module: as a port without the PIO)
+    mod, machine, mp = rp2
+    pads = mod.Rp2Pads([3, 4, 5], VirtualClock(0))
+    assert pads.timing == "irq" and pads.pio_error
+    assert FakePin.made[4].irq_args[1] is pads.capture.handler

@@ -23,7 +23,7 @@ def _check_frame(frame):
 
 
 def _tracer(frame, event, arg):
-    if frame.f_code.co_filename == capture.__file__ and frame.f_code.co_name in ("irq", "poll"):
+    if frame.f_code.co_filename == capture.__file__ and frame.f_code.co_name in ("irq", "feed", "poll", "_poll_pads"):
         def local(frame, event, arg):
             _check_frame(frame)
             return local

@@ -231,6 +231,12 @@ class Config:
     """Everything a run needs, checked."""
 
     def __init__(self, ns):
+        for flag, what in (("log", "a file, or - for stdout"), ("audio", "a file"), ("screenshots", "a folder"),
+                           ("storage", "a folder"), ("script", "a file"), ("replay", "a file")):
+            if getattr(ns, flag) == "":
+                raise UsageError("--%s names %s: it got an empty name" % (flag, what))
+        if ns.rules == []:
+            raise UsageError("--rules takes at least one slap rule, e.g. match,double,sandwich,ten")
         self.board = ns.board
         self.headless = ns.headless
         self.game = ns.game or "bataille"

@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from games.bataille import Bataille  # noqa: E402
+import stats_tape  # noqa: E402
 
 # Paternault's War figures (2 players, shuffled pickup, a player who cannot
 # complete a battle loses, i.e. B4 short=lose): (mean, median) of the length
@@ -347,9 +348,15 @@ def report(game, args, res, s, label):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", choices=("bataille", "batawaf"), default="bataille")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("-n", type=int, default=10000, help="number of games")
+    ap.add_argument("--game", choices=("bataille", "batawaf", "tape"), default="bataille",
+                    help="tape: match length, turns and rounds for 2-8 players (tools/stats_tape.py)")
+    ap.add_argument("--players", default=None,
+                    help="number of players (default 2); Tape-treize: N or N-M (default 2-8)")
+    ap.add_argument("-n", type=int, default=None,
+                    help="number of games (default 10000; Tape-treize: %d matches a player count)"
+                    % stats_tape.DEFAULT_N)
+    ap.add_argument("--mode", choices=("tempo", "turns"), default=None, help="Tape-treize's T3 mode")
+    ap.add_argument("--rules", default=None, help="Tape-treize's slap rules, e.g. match,double")
     ap.add_argument("--ace", choices=("high", "low"), default="high")
     ap.add_argument("--down", type=int, default=None, help="cards face down in a battle (3 or 1)")
     ap.add_argument("--pickup", choices=("shuffled", "ordered"), default="shuffled")
@@ -369,6 +376,16 @@ def main(argv=None):
                     help="exit 1 unless the published figures are reproduced (short=lose)")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
     args = ap.parse_args(argv)
+    if args.game == "tape":
+        return _tape(ap, args)
+    if args.mode is not None or args.rules is not None:
+        ap.error("--mode and --rules are Tape-treize options (--game tape)")
+    try:
+        args.players = int(args.players or 2)
+    except ValueError:
+        ap.error("--players must be a whole number (got %r)" % args.players)
+    if args.n is None:
+        args.n = 10000
     if not 1 <= args.n <= MAX_GAMES:
         ap.error("-n must be from 1 to %d games (got %d)" % (MAX_GAMES, args.n))
     if not (math.isfinite(args.pace) and 0 < args.pace <= 600):
@@ -420,6 +437,30 @@ def main(argv=None):
         print("the published figures are NOT reproduced")
         sys.exit(1)
     return runs[-1][1] if len(runs) == 1 else [r[1] for r in runs]
+
+
+def _tape(ap, args):
+    """--game tape: the table of tools/stats_tape.py."""
+    for name, default in (("ace", "high"), ("down", None), ("pickup", "shuffled"), ("addition", False),
+                          ("short", None), ("both_short", False), ("png", None), ("check", False)):
+        if getattr(args, name) != default:
+            ap.error("--%s is not a Tape-treize option" % name.replace("_", "-"))
+    n = stats_tape.DEFAULT_N if args.n is None else args.n
+    if not 1 <= n <= MAX_GAMES:
+        ap.error("-n must be from 1 to %d matches (got %d)" % (MAX_GAMES, n))
+    opts = {}
+    if args.length is not None:
+        opts["length"] = args.length
+    if args.mode is not None:
+        opts["mode"] = args.mode
+    if args.rules is not None:
+        opts["rules"] = [r.strip() for r in args.rules.split(",") if r.strip()]
+        if not opts["rules"]:
+            ap.error("--rules takes at least one slap rule, e.g. match,double")
+    try:
+        return stats_tape.main(args.players or "2-8", n, args.seed, opts)
+    except ValueError as e:
+        ap.error(str(e))
 
 
 if __name__ == "__main__":

@@ -28,8 +28,27 @@ tarball's sha256 (or the checkout's path); a UF2 is kept under the hash of
 what is frozen into it (firmware files, manifest.py, the board file) and
 copied out again when nothing changed.  The rp2 build directory is kept, so
 a changed firmware file only rebuilds the frozen part.
+
+Frozen native code 4-byte aligned (tools/native_align.py): the sources'
+tools/mpy-tool.py is patched as they are prepared (v1.28.0 gives ARMv6-M's
+frozen native code only aligned(2), and its literal words then read wrong),
+the patch is in every UF2's cache key, and every firmware built is checked:
+a native fun_data_* of the ELF not 4-aligned fails the build, named.  Every
+UF2 also freezes tools/align_probe.py (module align_probe, 2.9 KB of flash): its
+constants read on the emulated RP2040 (host_tests/pico/test_uf2_align_pico.py).
+
+  python tools/uf2.py probe [--unaligned]  -> a UF2 of the port and the probe
+                                              only (--unaligned: mpy-tool.py as
+                                              shipped, to show the bug)
+
+The developers' firmware (`make uf2 ROMFS=1`, --romfs): the board's
+MicroPython with a ROMFS partition of ROMFS_KB at the top of the code space
+(nothing taken from the file system) and no box frozen in: `make flash`
+then deploys the .mpy tree there (tools/romfs.py), where its bytecode runs
+in place, instead of copying it to the file system, where it loads into RAM.
 """
 import argparse
+import contextlib
 import hashlib
 import os
 import shutil
@@ -37,6 +56,13 @@ import subprocess
 import sys
 import tarfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import native_align  # noqa: E402
+try:
+    from tools import inputs as _inputs
+except ImportError:             # run as a script: tools/ is on the path
+    import inputs as _inputs  # type: ignore[no-redef]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -60,18 +86,9 @@ Get the sources one of two ways:
 
 
 def shared_dirs():
-    """../shared/pico beside the clone, build/pico-inputs (where .ci/run
-    copies the inputs); for a git worktree, also beside the main clone."""
-    out = [os.path.join(os.path.dirname(ROOT), "shared", "pico"), os.path.join(BUILD, "pico-inputs")]
-    try:
-        common = subprocess.run(["git", "rev-parse", "--git-common-dir"], cwd=ROOT,
-                                capture_output=True, text=True).stdout.strip()
-        if common:
-            main = os.path.dirname(os.path.abspath(os.path.join(ROOT, common)))
-            out.append(os.path.join(os.path.dirname(main), "shared", "pico"))
-    except OSError:
-        pass
-    return out
+    """Where the sources tarball is looked for (tools/inputs.py: the one
+    finder, shared with the emulator's inputs); the first is where to put it."""
+    return [_inputs.SHARED] + [d for d in _inputs.dirs() if d != _inputs.SHARED]
 
 
 def say(msg):
@@ -100,10 +117,9 @@ def find_source(src=None):
             return "tar", os.path.abspath(src)
         raise Missing("MPY_SRC=%s: no such file or directory.\n%s"
                       % (src, HOW_TO_GET.format(tar=TARBALL, shared=shared_dirs()[0])))
-    for d in shared_dirs():
-        p = os.path.join(d, TARBALL)
-        if os.path.isfile(p):
-            return "tar", p
+    p = _inputs.find(TARBALL)
+    if p:
+        return "tar", p
     raise Missing("the MicroPython sources are missing: %s not found in %s.\n%s"
                   % (TARBALL, " or ".join(shared_dirs()), HOW_TO_GET.format(tar=TARBALL, shared=shared_dirs()[0])))
 
@@ -171,6 +187,14 @@ class Sources:
         if not os.path.isfile(os.path.join(self.mp, "py", "mpconfig.h")):
             raise Missing("%s is no MicroPython source tree.\n%s"
                           % (self.mp, HOW_TO_GET.format(tar=TARBALL, shared=shared_dirs()[0])))
+        # (a checkout too: frozen native code misaligned reads its constants wrong)
+        done = native_align.patch(self.mp)
+        if done == "patched":
+            say("patched %s: frozen native code 4-byte aligned on ARMv6-M "
+                "(docs/upstream/armv6m-frozen-native-alignment.md)" % os.path.join(self.mp, native_align.FILE))
+        elif done == "not found":
+            say("%s is not v1.28.0's: not patched (the build's alignment check still runs)"
+                % os.path.join(self.mp, native_align.FILE))
 
     def _unpack(self, tar):
         stamp = os.path.join(self.home, ".unpacked")
@@ -260,11 +284,17 @@ def host_files():
     return out
 
 
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+PROBE = os.path.join(TOOLS, "align_probe.py")
+OWN = [os.path.abspath(__file__), os.path.join(TOOLS, "native_align.py"), PROBE]
+
+
 def frozen_files(board_json):
     """What a UF2 freezes: the firmware files the manifest lists (all of
-    firmware/ but the host port), manifest.py, the board file, this tool."""
+    firmware/ but the host port), manifest.py, the board file, the probe,
+    this tool and its alignment patch."""
     fw = os.path.join(ROOT, "firmware")
-    out = [os.path.join(ROOT, "manifest.py"), board_json, os.path.abspath(__file__)]
+    out = [os.path.join(ROOT, "manifest.py"), board_json] + OWN
     for d, dirs, files in os.walk(fw):
         dirs[:] = sorted(x for x in dirs if x != "__pycache__")
         out += [os.path.join(d, f) for f in sorted(files) if f.endswith((".py", ".vox"))]
@@ -278,12 +308,16 @@ def voices():
     return [(f[:-4], os.path.join(d, f)) for f in names]
 
 
-def frozen_hash(board_json):
+def frozen_hash(board_json=None, unaligned=False):
+    """The cache key of a UF2: what it freezes, the alignment patch (a UF2
+    frozen by the unpatched mpy-tool.py is not reused), the variant; no
+    board file: the probe's firmware."""
     h = hashlib.sha256()
     # 2: the UF2s cached before configured_here() may hold another clone's
     # box (a build/ copied from elsewhere): not reused
     h.update(b"2\0")
-    for p in frozen_files(board_json):
+    h.update(("%s %s\0" % (native_align.PATCH_ID, "unaligned" if unaligned else "aligned")).encode())
+    for p in (frozen_files(board_json) if board_json else OWN):
         h.update(os.path.relpath(p, ROOT).encode() + b"\0")
         with open(p, "rb") as f:
             h.update(f.read())
@@ -331,42 +365,121 @@ MANIFEST = '''\
 include("$(PORT_DIR)/boards/manifest.py")
 include({root!r})
 module("box_board.py", base_path={gen!r})
+module("align_probe.py", base_path={tools!r})
+'''
+
+PROBE_MANIFEST = '''\
+# Generated by tools/uf2.py: the port's own manifest and the constants probe
+# only (tools/align_probe.py), for host_tests/pico/test_uf2_align_pico.py.
+include("$(PORT_DIR)/boards/manifest.py")
+module("align_probe.py", base_path={tools!r})
 '''
 
 
-def firmware(board, src=None, out=None):
-    """The UF2 for boards/<board>.json (or a path to a board file): its path."""
+ROMFS_KB = 256     # the code space is 640 KB on both boards; MicroPython takes ~330
+
+ROMFS_MANIFEST = '''\
+# Generated by tools/uf2.py: the port's own manifest and the constants probe;
+# the box goes into the ROMFS partition (tools/romfs.py), not in here.
+include("$(PORT_DIR)/boards/manifest.py")
+module("align_probe.py", base_path={tools!r})
+'''
+
+
+def romfs_board(s, mp_board):
+    """The port's board directory copied with a ROMFS partition declared
+    (rp2_flash.c puts it just below the file system)."""
+    src = os.path.join(s.mp, "ports", "rp2", "boards", mp_board)
+    dst = os.path.join(s.home, "boards-romfs", mp_board)
+    os.makedirs(dst, exist_ok=True)
+    for f in os.listdir(src):
+        with open(os.path.join(src, f), "rb") as fh:
+            want = fh.read()
+        if f == "mpconfigboard.h":
+            want += (b"\n// tools/uf2.py --romfs: the box's code runs in place from here\n"
+                     b"#define MICROPY_HW_ROMFS_BYTES (%d * 1024)\n" % ROMFS_KB)
+        try:
+            with open(os.path.join(dst, f), "rb") as fh:
+                same = fh.read() == want
+        except OSError:
+            same = False
+        if not same:          # (written only when changed: make would rebuild the port)
+            with open(os.path.join(dst, f), "wb") as fh:
+                fh.write(want)
+    return dst
+
+
+def firmware(*args, **kw):
+    """One firmware build at a time (a bench's jobs, a test beside `make
+    uf2`): they share the port's build directory and its frozen content,
+    and the unaligned variant swaps mpy-tool.py while it builds."""
+    import fcntl
+    os.makedirs(os.path.join(BUILD, "mp"), exist_ok=True)
+    with open(os.path.join(BUILD, "mp", "firmware.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _firmware(*args, **kw)
+
+
+def _firmware(board, src=None, out=None, unaligned=False, symbols=None, romfs=False):
+    """The UF2 for boards/<board>.json (or a path to a board file; None:
+    the probe's firmware, the port and tools/align_probe.py only): its
+    path.  unaligned: frozen by mpy-tool.py as shipped (the test that shows
+    the bug; the alignment check then only lists).  symbols: a file to
+    write the native fun_data_* addresses to (from the ELF, `nm`).
+    romfs: the developers' firmware (a ROMFS partition, no box frozen in)."""
     t0 = time.time()
-    bj = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
-    if not os.path.isfile(bj):
-        names = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
-        raise SystemExit("no board file %s (boards: %s)" % (bj, ", ".join(names)))
-    name = os.path.basename(bj)[:-5]
-    with open(bj) as f:
-        text = f.read()
-    mp_board = board_module(text)
-    out = out or os.path.join(BUILD, "bataille-box-%s-%s.uf2" % (name, version()))
+    if board is None:
+        name, text, mp_board, bj = "align-probe", None, "RPI_PICO", None
+    else:
+        bj = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
+        if not os.path.isfile(bj):
+            names = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
+            raise SystemExit("no board file %s (boards: %s)" % (bj, ", ".join(names)))
+        name = os.path.basename(bj)[:-5]
+        with open(bj) as f:
+            text = f.read()
+        mp_board = board_module(text)
+    if romfs:
+        name, text, bj = "romfs-" + mp_board, None, None
+    variant = "-unaligned" if unaligned else ""
+    out = out or os.path.join(BUILD, "bataille-%s%s-%s%s.uf2" % ("" if romfs else "box-", name, version(), variant))
     s = Sources(src)
-    cached = os.path.join(s.home, "uf2", "%s-%s.uf2" % (name, frozen_hash(bj)))
-    if os.path.exists(cached):
+    key = frozen_hash(bj, unaligned) + ("-%dk" % ROMFS_KB if romfs else "")
+    cached = os.path.join(s.home, "uf2", "%s-%s%s.uf2" % (name, key, variant))
+    if os.path.exists(cached) and os.path.exists(cached + ".nm"):
         shutil.copy(cached, out)
+        if symbols:
+            shutil.copy(cached + ".nm", symbols)
         print("%s (cached: nothing frozen changed)" % os.path.relpath(out, ROOT))
         return out
     need_apt(APT_FIRMWARE)
     prefix = s.picotool()
     gen = os.path.join(s.home, "frozen-" + mp_board)
     os.makedirs(gen, exist_ok=True)
-    with open(os.path.join(gen, "box_board.py"), "w") as f:
-        f.write(FROZEN_BOARD.format(name=name, text=" ".join(text.split())))
     manifest = os.path.join(gen, "manifest.py")
-    with open(manifest, "w") as f:
-        f.write(MANIFEST.format(root=os.path.join(ROOT, "manifest.py"), gen=gen))
-        for lang, path in (voices() if '"speaker"' in text else ()):   # a board that talks
-            with open(path, "rb") as v, open(os.path.join(gen, "voice_%s.py" % lang), "w") as m:
-                m.write(FROZEN_VOICE.format(lang=lang, data=v.read()))
-            f.write("module(%r, base_path=%r)\n" % ("voice_%s.py" % lang, gen))
-    bdir = os.path.join(s.home, "rp2-" + mp_board)
-    print("building MicroPython %s with the box frozen in (about 2 minutes the first time)" % mp_board)
+    if romfs:
+        gen = os.path.join(s.home, "frozen-romfs-" + mp_board)
+        os.makedirs(gen, exist_ok=True)
+        manifest = os.path.join(gen, "manifest.py")
+        with open(manifest, "w") as f:
+            f.write(ROMFS_MANIFEST.format(tools=TOOLS))
+    elif text is None:
+        with open(manifest, "w") as f:
+            f.write(PROBE_MANIFEST.format(tools=TOOLS))
+    else:
+        with open(os.path.join(gen, "box_board.py"), "w") as f:
+            f.write(FROZEN_BOARD.format(name=name, text=" ".join(text.split())))
+        with open(manifest, "w") as f:
+            f.write(MANIFEST.format(root=os.path.join(ROOT, "manifest.py"), gen=gen, tools=TOOLS))
+            for lang, path in (voices() if '"speaker"' in text else ()):   # a board that talks
+                with open(path, "rb") as v, open(os.path.join(gen, "voice_%s.py" % lang), "w") as m:
+                    m.write(FROZEN_VOICE.format(lang=lang, data=v.read()))
+                f.write("module(%r, base_path=%r)\n" % ("voice_%s.py" % lang, gen))
+    bdir = os.path.join(s.home, "rp2-" + mp_board + ("-romfs" if romfs else ""))
+    board_dir = romfs_board(s, mp_board) if romfs else os.path.join(s.mp, "ports", "rp2", "boards", mp_board)
+    print("building MicroPython %s with %s (about 2 minutes the first time)"
+          % (mp_board, "a %d KB ROMFS partition" % ROMFS_KB if romfs else
+             "the constants probe frozen in" if text is None else "the box frozen in"))
     # cmake directly (what ports/rp2/Makefile does, without its variables
     # reaching the mpy-cross make below); picotool_ROOT must be in the
     # environment (cmake's find_package), or pico-sdk tries to download it
@@ -379,20 +492,38 @@ def firmware(board, src=None, out=None):
     if not os.path.exists(os.path.join(bdir, "Makefile")):
         port = os.path.join(s.mp, "ports", "rp2")
         log_run(["cmake", "-S", port, "-B", bdir, "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=" + mp_board,
-                 "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", mp_board),
+                 "-DMICROPY_BOARD_DIR=" + board_dir,
                  "-DMICROPY_FROZEN_MANIFEST=" + manifest], s.log, env=env)
-    log_run(["make", "-C", bdir, "-j", jobs()], s.log, env=env)
+    # the frozen content made again every time: makemanifest.py remakes it
+    # only when a frozen file is newer than it, blind to mpy-tool.py (the
+    # alignment patch, the unaligned variant) and to a module dropped
+    content = os.path.join(bdir, "frozen_content.c")
+    if os.path.exists(content):
+        os.remove(content)
+    with (native_align.unpatched(s.mp) if unaligned else contextlib.nullcontext()):
+        log_run(["make", "-C", bdir, "-j", jobs()], s.log, env=env)
     uf2 = os.path.join(bdir, "firmware.uf2")
-    check_frozen(os.path.join(bdir, "frozen_content.c"))
+    elf = os.path.join(bdir, "firmware.elf")
+    if unaligned:
+        nm = "".join("%08x t %s\n" % an for an in native_align.native_symbols(native_align.listing(elf)))
+    else:
+        nm = native_align.check(elf)
     with open(uf2, "rb") as f:
         image = f.read()
-    if not frozen_board_in(image, " ".join(text.split())):
-        raise SystemExit("the firmware built (%s) does not hold boards/%s.json: its frozen code is not "
-                         "this clone's (remove %s and build again)" % (uf2, name, bdir))
-    check_fits(os.path.join(bdir, "firmware.bin"), os.path.join(s.mp, "ports", "rp2", "boards", mp_board))
+    if text is not None:
+        check_frozen(content)
+        if not frozen_board_in(image, " ".join(text.split())):
+            raise SystemExit("the firmware built (%s) does not hold boards/%s.json: its frozen code is not "
+                             "this clone's (remove %s and build again)" % (uf2, name, bdir))
+    check_fits(os.path.join(bdir, "firmware.bin"), os.path.join(s.mp, "ports", "rp2", "boards", mp_board),
+               romfs=ROMFS_KB * 1024 if romfs else 0)
     os.makedirs(os.path.dirname(cached), exist_ok=True)
     shutil.copy(uf2, cached)
+    with open(cached + ".nm", "w") as f:
+        f.write(nm)
     shutil.copy(uf2, out)
+    if symbols:
+        shutil.copy(cached + ".nm", symbols)
     print("%s (%d KB, %.0f s)" % (os.path.relpath(out, ROOT), os.path.getsize(out) // 1024, time.time() - t0))
     return out
 
@@ -409,18 +540,21 @@ def frozen_board_in(uf2_bytes, board_text):
     return board_text.encode() in b"".join(p for a, p in parts)
 
 
-def check_fits(binary, board_dir, flash=2048 * 1024):
+def check_fits(binary, board_dir, flash=2048 * 1024, romfs=0):
     """The firmware ends before the board's file system begins (the frozen
-    voices take ~112 KB of it): a bigger one would overlap the settings."""
+    voices take ~112 KB of it): a bigger one would overlap the settings;
+    romfs: before the ROMFS partition below it."""
     import re
     try:
         with open(os.path.join(board_dir, "mpconfigboard.h")) as f:
             m = re.search(r"MICROPY_HW_FLASH_STORAGE_BYTES\s+\((\d+) \* 1024\)", f.read())
     except OSError:
         return
-    if m and os.path.getsize(binary) > flash - int(m.group(1)) * 1024:
-        raise SystemExit("the firmware (%d KB) does not fit before the file system (%d KB free for it)"
-                         % (os.path.getsize(binary) // 1024, (flash - int(m.group(1)) * 1024) // 1024))
+    room = flash - int(m.group(1)) * 1024 - romfs if m else 0
+    if m and os.path.getsize(binary) > room:
+        raise SystemExit("the firmware (%d KB) does not fit before the %s (%d KB free for it)"
+                         % (os.path.getsize(binary) // 1024, "ROMFS partition" if romfs else "file system",
+                            room // 1024))
 
 
 def configured_here(bdir):
@@ -451,16 +585,22 @@ def check_frozen(content):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=("firmware", "unix", "where"))
+    ap.add_argument("what", choices=("firmware", "probe", "unix", "where"))
     ap.add_argument("--board", default="pico_matrix", help="a name under boards/ or a board file")
     ap.add_argument("--src", help="the sources: the tarball or a MicroPython checkout (default: MPY_SRC, "
                                   "then ../shared/pico/%s)" % TARBALL)
     ap.add_argument("--out", help="where the UF2 goes")
     ap.add_argument("--frozen", action="store_true", help="unix: with the box frozen in")
+    ap.add_argument("--unaligned", action="store_true",
+                    help="firmware/probe: frozen by mpy-tool.py as shipped (shows the ARMv6-M alignment bug)")
+    ap.add_argument("--symbols", help="firmware/probe: write the native fun_data_* addresses there")
+    ap.add_argument("--romfs", action="store_true",
+                    help="firmware: the developers' firmware, a ROMFS partition and no box frozen in")
     a = ap.parse_args(argv)
     try:
-        if a.what == "firmware":
-            firmware(a.board, a.src, a.out)
+        if a.what in ("firmware", "probe"):
+            firmware(a.board if a.what == "firmware" else None, a.src, a.out, a.unaligned, a.symbols,
+                     a.romfs and a.what == "firmware")
         elif a.what == "unix":
             print(Sources(a.src).unix32(a.frozen))
         else:

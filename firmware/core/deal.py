@@ -46,7 +46,11 @@ def check_stacked(hands, kind=_cards.STANDARD):
         row = []
         for c in h:
             if isinstance(c, str):
-                c = _cards.parse(c)
+                try:
+                    c = _cards.parse(c)
+                except ValueError as e:
+                    # "deal" in the text: a replay names the deal's line
+                    raise ValueError("stacked deal: %s" % e)
             row.append(c)
             seen[c] = seen.get(c, 0) + 1
         out.append(row)

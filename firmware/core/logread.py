@@ -4,7 +4,7 @@
 # which only writes logs, does not keep the reader in its heap; use it
 # through core.log.read / core.log.parse_line.
 import json
-from core.log import FIELDS, OPTIONAL, LogError
+from core import FIELDS, OPTIONAL, LogError
 
 # The JSON type of each field, checked by the reader so that a damaged log is
 # refused with its line number before any game logic sees it:
@@ -64,8 +64,9 @@ def parse_line(text, lineno=1):
     """One line to (t, ev, fields dict); LogError naming the line otherwise."""
     try:
         d = json.loads(text)
-    except ValueError:
-        raise LogError(lineno, "not valid JSON")
+    except Exception as e:   # deep nesting: RecursionError / MemoryError
+        raise LogError(lineno, "not valid JSON" if isinstance(e, ValueError)
+                       else "not readable JSON (%s)" % type(e).__name__)
     if not isinstance(d, dict):
         raise LogError(lineno, "not a JSON object")
     t = d.get("t")

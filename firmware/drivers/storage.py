@@ -52,8 +52,10 @@ def decode(raw):
         raise ValueError("checksum mismatch")
     try:
         return json.loads(body.decode())
-    except (ValueError, UnicodeError):
-        raise ValueError("not readable data")
+    except Exception as e:
+        # Any exception is the file's fault: deeply nested JSON is a
+        # RecursionError on CPython, a MemoryError on MicroPython.
+        raise ValueError("not readable data (%s)" % type(e).__name__)
 
 
 class OsFs:
@@ -112,14 +114,21 @@ class Storage:
         notice saying why (None when all went well).  A saved dict misses
         no key of the defaults: new settings get their default value."""
         notice = None
+        why = ""
         try:
             raw = self.fs.read(name)
         except OSError:
             # Missing: normal on the first start, so not kept in `notices`.
             return _copy(defaults), "%s not found: using the defaults" % name
+        except Exception as e:   # e.g. MemoryError: a file too big to read
+            raw = None
+            why = type(e).__name__
         try:
+            if raw is None:
+                raise ValueError("unreadable: " + why)
             value = decode(raw)
-        except ValueError as e:
+        except Exception as e:
+            # Never stops the box from starting: the file is at fault.
             notice = "%s was damaged (%s): back to the defaults" % (name, e)
             self.notices.append(notice)
             return _copy(defaults), notice

@@ -41,6 +41,29 @@ DISPLAY_KINDS = ("ssd1306", "ssd1680", "ws2812")
 LAYOUTS = ("serpentine", "rows")
 ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
 
+# Every key a board file may hold, per object: a typo in an optional key
+# (say "menu_buton") would otherwise be ignored without a word.
+_DISPLAY_KEYS = ("kind", "width", "height")
+KEYS = {  # type: dict
+    "": ("name", "module", "pads", "display", "buzzer", "speaker", "menu_button", "power",
+         "pad_timing"),
+    "pads[]": ("pin", "led"),
+    "buzzer": ("pin",), "speaker": ("pin",), "menu_button": ("pin",),
+    "power": ("supply_ma", "led_budget_ma"),
+    "ws2812": _DISPLAY_KEYS + ("pin", "layout", "order", "max_ma"),
+    "ssd1306": _DISPLAY_KEYS + ("bus", "spi", "sck", "mosi", "cs", "dc", "rst", "baudrate",
+                                "i2c", "sda", "scl", "addr", "freq"),
+}
+KEYS["ssd1680"] = KEYS["ssd1306"] + ("busy", "full_every")
+
+
+def _known_keys(c, d, section, where):
+    """Refuse a key of d that KEYS[section] does not list, naming it."""
+    bad = sorted([k for k in d if k not in KEYS[section]])
+    if bad:
+        c.fail("unknown key %s%s (a typo? known here: %s)" % (where, bad[0], ", ".join(KEYS[section])))
+
+
 # RP2040 pin functions (datasheet 2.19.2, function table): SPI and I2C signals
 # repeat every 4 and 2 GPIOs, alternating between the two peripherals.
 _SPI_ROLE = {0: "miso", 1: "cs", 2: "sck", 3: "mosi"}
@@ -168,6 +191,10 @@ def validate(d, source="<board>"):
     if not isinstance(d, dict):
         raise BoardError(source, "a board file is one JSON object {...}")
     c = _Checker(source, None)
+    _known_keys(c, d, "", "")
+    for key in ("buzzer", "speaker", "menu_button", "power"):
+        if isinstance(d.get(key), dict):
+            _known_keys(c, d[key], key, key + ".")
     b = Board()
     b.source = source
     b.name = c.field(d, "name", "")
@@ -187,12 +214,20 @@ def validate(d, source="<board>"):
         where = "pads[%d]." % i
         if not isinstance(p, dict):
             c.fail("%s must be an object {\"pin\": N, \"led\": N or null}" % where[:-1])
+        _known_keys(c, p, "pads[]", where)
         b.pads.append(Pad(c.pin(p, "pin", where), c.pin(p, "led", where, required=False)))
+    b.pad_timing = d.get("pad_timing", "auto")
+    if b.pad_timing not in PAD_TIMINGS:
+        c.fail("pad_timing %r is unknown (known: %s)" % (b.pad_timing, ", ".join(PAD_TIMINGS)))
+    if b.pad_timing == "pio" and not _consecutive(b.pad_pins()):
+        c.fail("pad_timing \"pio\" needs the pads on consecutive GPIOs (the PIO reads them in one "
+               "`in pins`); these are %s: use \"irq\" or \"auto\"" % (b.pad_pins(),))
 
     dd = _dict(c, d, "display", "")
     kind = c.field(dd, "kind", "display.")
     if kind not in DISPLAY_KINDS:
         c.fail("display.kind %r is unknown (known: %s)" % (kind, ", ".join(DISPLAY_KINDS)))
+    _known_keys(c, dd, kind, "display.")
     b.display = _display(c, dd, kind)
 
     bz = _dict(c, d, "buzzer", "", required=False)
@@ -231,6 +266,13 @@ def validate(d, source="<board>"):
             c.fail("GP%d is used twice: %s and %s" % (pin, seen[pin], use), pin)
         seen[pin] = use
     return b
+
+
+PAD_TIMINGS = ("auto", "pio", "irq")
+
+
+def _consecutive(pins):
+    return sorted(pins) == list(range(min(pins), min(pins) + len(pins)))
 
 
 def _display(c, dd, kind):

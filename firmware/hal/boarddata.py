@@ -35,6 +35,7 @@ class Board:
         self.buzzer_pin = None
         self.speaker_pin = None     # a PWM speaker for the voice (issue 17)
         self.menu_pin = None
+        self.pad_timing = "auto"    # "pio", "irq" or "auto" (pio when the pads are consecutive)
         self.supply_ma = 1000
         self.led_budget_ma = 500
 

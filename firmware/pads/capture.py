@@ -5,6 +5,8 @@
 #                    release_us=None)
 #   cap.irq(pin)        the hard IRQ handler, the same code on board and host
 #                       (cap.handler is it as a bound method made once)
+#   cap.feed(t, lv)     the rules for one look at the pads (lv pressed at t):
+#                       irq() calls it, and so does the PIO path (pio_stamps)
 #   cap.next_event()    -> pad index or -1; the press time (ticks) in cap.ev_t
 #   cap.poll(now)       from the main loop: releases and stuck pads (S6)
 #   cap.overflow        presses dropped because the ring was full (S5)
@@ -126,6 +128,12 @@ class PadCapture:
                     lv |= 1 << i
                     break
                 i += 1
+        self.feed(t, lv)
+
+    def feed(self, t, lv):
+        """The rules (S2-S6) for one look at the pads: `lv` the pads pressed
+        at ticks `t`.  The pin handler above calls it; so does the PIO path
+        (pads.pio_stamps), with the edge's time and levels from its FIFO."""
         lv &= self.all_mask & ~self.stuck_mask
         if not lv:
             return

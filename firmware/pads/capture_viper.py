@@ -28,6 +28,13 @@ class ViperCapture(PadCapture):
                     lv |= 1 << i
                     break
                 i += 1
+        self.feed(t, lv)
+
+    @micropython.viper
+    def feed(self, t_obj, lv_obj):
+        # PadCapture.feed's rules, in viper (the PIO path calls it too)
+        t = int(t_obj)
+        lv = int(lv_obj)
         lv &= int(self.all_mask) & (~int(self.stuck_mask))
         if not lv:
             return
@@ -43,12 +50,17 @@ class ViperCapture(PadCapture):
         wrap = int(self._wrap)
         ring_pad = ptr8(self._ring_pad)
         ring_t = ptr32(self._ring_t)
-        # 2**30, the ticks' period, made at run time: MicroPython 1.28's
-        # freezer miscompiles the viper literal 0x3FFFFFFF (frozen into the
-        # UF2 it read -8191: every press after the first tick wrap, 17.9
-        # minutes after power-on, was refused as bounce).  The .mpy of
-        # mpy-cross 1.29 had it right.  host_tests/pico/test_uf2_pico.py
-        # checks the frozen handler across the wrap.
+        # 2**30, the ticks' period, made at run time, and kept so although
+        # `make uf2` now aligns frozen native code (tools/native_align.py):
+        # MicroPython 1.28's stock freezer puts it at 2 mod 4 as the link
+        # falls, where a literal word reads half its constant (0x3FFFFFFF
+        # read -8191: every press after the first tick wrap, 17.9 minutes
+        # after power-on, was refused as bounce; docs/upstream/
+        # armv6m-frozen-native-alignment.md).  Made here it reads right in a
+        # UF2 anyone freezes, with register instructions only (no literal
+        # word to load).
+        # host_tests/pico/test_uf2_pico.py checks the frozen handler across
+        # the wrap, test_uf2_align_pico.py the constants themselves.
         period = 1
         period <<= 30
         k = 0

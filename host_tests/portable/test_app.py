@@ -5,6 +5,7 @@
 from core import log as _log
 from app import box, headless, settings as _set, sounds, logs as _logs
 from games import bataille, tape
+from games import tape_replay
 import app_hal
 from tinytest import Console
 
@@ -26,8 +27,9 @@ def log_entries(hal, n=1):
 
 def replay(entries):
     if entries[0][3]["game"] == "tape":
-        return tape.replay(entries)
-    return bataille.replay(entries)
+        return tape_replay.replay(entries)
+    from games import bataille_replay
+    return bataille_replay.replay(entries)
 
 
 def check_game(game, players, seed, options=None):
@@ -393,6 +395,20 @@ def test_app_corrupt_settings_fall_back_to_defaults_and_say_so():
         hal.pads.tap(0, hal.clock.now)
         run_ticks(hal, app, 100000)
         assert app.state == "menu"
+
+
+def test_app_deeply_nested_settings_under_a_valid_checksum_start_the_box_on_defaults():
+    from drivers.storage import checksum
+    depth = 100000
+    body = '{"volume": ' + "[" * depth + "]" * depth + "}"
+    hal = app_hal.Hal(4, files={_set.NAME: body + "\n#%04x\n" % checksum(body.encode())})
+    app = box.App(hal, seed=1)
+    assert app.state == "notice" and _set.NAME in app.notice
+    assert app.settings == _set.defaults()
+    run_ticks(hal, app, 1200000)
+    hal.pads.tap(0, hal.clock.now)
+    run_ticks(hal, app, 100000)
+    assert app.state == "menu"
 
 
 def test_app_settings_with_a_value_no_menu_offers_is_refused():

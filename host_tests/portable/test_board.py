@@ -142,3 +142,27 @@ def test_board_matrix_budget_must_cover_the_dark_leds():
     d["display"]["max_ma"] = 250   # 256 LEDs draw ~256 mA dark
     m = _refused(d)
     assert "max_ma 250" in m and "256 WS2812 LEDs" in m
+
+
+def test_board_an_unknown_key_is_refused_naming_it():
+    # a typo in an optional object: the menu button would silently vanish
+    d = _copy(menu_buton={"pin": 14})
+    del d["menu_button"]
+    e = _refused(d)
+    assert "unknown key menu_buton" in e and "boards/x.json" in e and "\n" not in e, e
+    e = _refused(_copy(buzzer={"pin": 15, "volume": 3}))
+    assert "unknown key buzzer.volume" in e, e
+    e = _refused(_copy(power={"supply_ma": 1000, "led_budget": 400}))
+    assert "unknown key power.led_budget" in e and "led_budget_ma" in e, e
+    e = _refused(_copy(pads=[{"pin": 2, "led": 18}, {"pin": 3, "lde": 19}]))
+    assert "unknown key pads[1].lde" in e, e
+    # a key of another display kind is unknown for this one
+    e = _refused(_copy(display={"kind": "ws2812", "width": 16, "height": 16, "pin": 22, "busy": 9}))
+    assert "unknown key display.busy" in e, e
+    e = _refused(_copy(display={"kind": "ssd1306", "width": 128, "height": 64, "bus": "i2c", "i2c": 0,
+                                "sda": 4, "scl": 5, "full_every": 3}))
+    assert "unknown key display.full_every" in e, e
+    # every key the shipped boards use is known
+    for f in os.listdir(BOARDS):
+        if f.endswith(".json"):
+            board.load(BOARDS + "/" + f)

@@ -75,6 +75,54 @@ def test_storage_damaged_file_gives_defaults_and_a_notice():
         _rmdir(d)
 
 
+def _deep(depth):
+    """A file of deeply nested JSON under a valid checksum: only the JSON
+    reader can find it wrong (a RecursionError on CPython, a MemoryError on
+    MicroPython's small heap)."""
+    body = ('{"volume": ' + "[" * depth + "]" * depth + "}").encode()
+    return body + ("\n#%04x\n" % checksum(body)).encode()
+
+
+def test_storage_deeply_nested_json_under_a_valid_checksum_gives_defaults_and_says_so():
+    d = _tmpdir()
+    try:
+        s = Storage(OsFs(d))
+        with open(d + "/settings.json", "wb") as f:
+            f.write(_deep(100000))
+        v, notice = s.load("settings.json", DEFAULTS)
+        # MicroPython with a big heap may read it: then volume is a list
+        # (the app's check refuses it); either way no exception escapes
+        if notice is not None:
+            assert v == DEFAULTS and "settings.json" in notice and "defaults" in notice, notice
+            assert s.notices == [notice]
+        else:
+            assert isinstance(v["volume"], list)
+    finally:
+        _rmdir(d)
+
+
+class _FailingFs(OsFs):
+    def __init__(self, root, exc):
+        super().__init__(root)
+        self.exc = exc
+
+    def read(self, name):
+        raise self.exc
+
+
+def test_storage_any_exception_while_reading_a_file_gives_defaults_and_says_so():
+    d = _tmpdir()
+    try:
+        for exc in (MemoryError("memory allocation failed"), RuntimeError("maximum recursion depth exceeded"),
+                    KeyError("x")):
+            s = Storage(_FailingFs(d, exc))
+            v, notice = s.load("settings.json", DEFAULTS)
+            assert v == DEFAULTS and "settings.json" in notice and type(exc).__name__ in notice, notice
+            assert s.notices == [notice]
+    finally:
+        _rmdir(d)
+
+
 def test_storage_refuses_to_write_while_a_slap_window_is_open():
     d = _tmpdir()
     try:

@@ -15,21 +15,32 @@ import os
 import sys
 import time
 
-from tools.pico.pico import Pico, PicoError, MissingInput, ROOT
+from tools.pico.pico import Pico, PicoError, MissingInput, ROOT, UF2_NAME, find_input, missing_inputs, one_file_box
 
 
 def serve(a):
+    # every missing input at once, before any step is announced
+    missing = missing_inputs(a.uf2, a.bootrom)
+    if missing:
+        print("pico: the emulated Pico cannot start; %d input(s) missing:" % len(missing))
+        for m in missing:
+            print("  - " + m)
+        return 2
     flash = a.flash or os.path.join(ROOT, "build", "pico", a.board + ".bin")
-    if a.install and not os.path.exists(flash):
+    frozen = one_file_box(find_input(UF2_NAME, a.uf2, "PICO_UF2"))
+    if a.install and not frozen and not os.path.exists(flash):
         from tools.pico import images
         print("no box on the emulated Pico yet: copying it with `make flash` (a minute or two)...")
         images.copy_of(a.board, flash, uf2=a.uf2, bootrom=a.bootrom)
-    empty = a.fresh or not os.path.exists(flash)
+    empty = not frozen and (a.fresh or not os.path.exists(flash))
     p = Pico(uf2=a.uf2, bootrom=a.bootrom, flash=flash, fresh=a.fresh, board=a.board, port=a.port)
     p.start()
     print("emulated Pico (%s), flash %s" % (a.board, os.path.relpath(flash, ROOT)))
     print("USB serial: socket://127.0.0.1:%d   e.g. make repl PORT=socket://127.0.0.1:%d" % (p.port, p.port))
-    if empty:
+    if frozen:
+        print("a one-file box (%s frozen into the UF2 with MicroPython, make uf2): it plays as it starts; "
+              "make flash would be refused on it" % frozen)
+    elif empty:
         print("an empty board: copy the box with  make flash BOARD=%s PORT=socket://127.0.0.1:%d" % (a.board, p.port))
     p.run_free(realtime=not a.fast)
     try:

@@ -1,9 +1,18 @@
-# The board port of the slap pads (S1, S2): a hard pin interrupt per pad,
-# all running PadCapture.irq, which reads every pad at once from the SIO
-# input register.
+# The board port of the slap pads (S1, S2), timed one of two ways:
+#   "pio": a PIO state machine samples the pads every 0.5 us and the edge's
+#          own time is the stamp, whatever the CPU does (hal/rp2/pads_pio.py,
+#          pads/pio_stamps.py); needs the pads on consecutive GPIOs;
+#   "irq": a hard pin interrupt per pad, all running PadCapture.irq, which
+#          reads every pad at once from the SIO input register; the stamp
+#          is late by the interrupt's latency (and by any time the CPU holds
+#          interrupts off).
+# Both feed the same PadCapture (PadCapture.feed: the rules S2-S6).
 #
-#   pads = Rp2Pads(pins, clock=None, debounce_ms=20, stuck_ms=5000)
+#   pads = Rp2Pads(pins, clock=None, debounce_ms=20, stuck_ms=5000,
+#                  timing="auto")      "auto": "pio" when the pins allow and
+#                                      a state machine is free, else "irq"
 #   pads.capture      the PadCapture (next_event, poll, overflow, stuck_mask)
+#   pads.timing       "pio" or "irq", the one chosen
 #
 # `pins` are the GPIO numbers from the board file, pad k = pins[k].  A pad is
 # a switch to ground with the internal pull-up (S1): pressed reads 0.
@@ -12,17 +21,13 @@ import micropython
 import time
 from micropython import const
 from pads.capture import PadCapture
+from core.compat import viper
 from hal.rp2.clock import BoardClock
 
 # The viper-compiled handler is about twice as fast (bench/bench_pads.py) and
 # checked equal to the plain one; the plain one is the fallback for a port
 # built without the native emitters.
-_capture_cls = PadCapture
-try:
-    from pads.capture_viper import ViperCapture
-    _capture_cls = ViperCapture
-except Exception:
-    pass
+_capture_cls = viper("pads.capture_viper", "ViperCapture", PadCapture)
 
 # RP2040 SIO GPIO_IN: bits 0..29 are GPIO0..29 (30, 31 read 0), so one read
 # is a small int and allocates nothing.
@@ -31,7 +36,7 @@ _SIO_GPIO_IN = const(0xD0000004)
 
 class Rp2Pads:
     def __init__(self, pins, clock=None, debounce_ms=20, stuck_ms=5000, ring_size=64,
-                 release_ms=None):
+                 release_ms=None, timing="auto"):
         micropython.alloc_emergency_exception_buf(100)
         if not 1 <= len(pins) <= 8:
             raise ValueError("pads: 1 to 8 pad pins needed, the board file names %d" % len(pins))
@@ -67,12 +72,36 @@ class Rp2Pads:
             ticks = time.ticks_us
         else:
             ticks = clock.ticks_us
+        if timing not in TIMINGS:
+            raise ValueError("pads: timing %r is unknown (known: %s)" % (timing, ", ".join(TIMINGS)))
+        self.pio = None
+        base = consecutive_base(pins)
+        if timing == "pio" and base < 0:
+            raise ValueError("pads: PIO timing needs the pads on consecutive GPIOs, the board file has %s"
+                             % (list(pins),))
+        self.timing = "irq" if timing == "irq" or base < 0 else "pio"
         # rp2's Pin objects are singletons, so the handler can tell which pad
         # raised the interrupt by identity (PadCapture `pins`).
         self._pins = [machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in pins]
+        rel = None if release_ms is None else release_ms * 1000
+        self.pio_error = None
+        if self.timing == "pio":
+            self.capture = _capture_cls(len(pins), self.read_levels, ticks, ring_size,
+                                        debounce_ms * 1000, stuck_ms * 1000, None, rel)
+            try:
+                from hal.rp2.pads_pio import PioPads
+                self.pio = PioPads(self.capture, base, [self.pins.index(base + i) for i in range(len(pins))],
+                                   ticks)
+                return
+            except Exception as e:
+                if timing == "pio":
+                    raise
+                # "auto": no PIO here (a port without rp2, no state machine
+                # free): the pin interrupts, and why in pio_error
+                self.pio_error = repr(e)
+                self.timing = "irq"
         self.capture = _capture_cls(len(pins), self.read_levels, ticks, ring_size,
-                                  debounce_ms * 1000, stuck_ms * 1000, self._pins,
-                                  None if release_ms is None else release_ms * 1000)
+                                    debounce_ms * 1000, stuck_ms * 1000, self._pins, rel)
         handler = self.capture.handler  # one bound method, made here
         for p in self._pins:
             p.irq(trigger=machine.Pin.IRQ_FALLING, handler=handler, hard=True)
@@ -84,6 +113,22 @@ class Rp2Pads:
                 | self._t2[(v >> 16) & 255] | self._t3[(v >> 24) & 255])
 
     def deinit(self):
-        for p in self._pins:
-            p.irq(handler=None)
+        if self.pio is not None:
+            self.pio.deinit()
+            self.pio = None
+        else:
+            for p in self._pins:
+                p.irq(handler=None)
         self._pins = []
+
+
+TIMINGS = ("auto", "pio", "irq")
+
+
+def consecutive_base(pins):
+    """The lowest GPIO if the pins are consecutive GPIOs (in any order),
+    else -1: what `in pins` can sample in one read."""
+    lo = min(pins)
+    if sorted(pins) == list(range(lo, lo + len(pins))):
+        return lo
+    return -1

@@ -6,7 +6,9 @@
 // emulated time: one PIO cycle = CLKDIV / clk_sys, an instruction with
 // delay d costs 1 + d cycles, a stalled machine just lets time pass.
 // Each pin change is stamped with the emulated time at which the instruction
-// that made it started (ns), for the WS2812 decoder.
+// that made it started (ns), for the WS2812 decoder.  A CPU access to the
+// control, flag or RX FIFO registers first steps the PIO up to the CPU's
+// time (syncAccess), so FIFO levels, IRQ flags and enables are exact too.
 
 export class PioClock {
   /** chip: Chip; onPins(pioIndex, values, changedMask, tNanos) */
@@ -27,7 +29,38 @@ export class PioClock {
         sm.emuPeriod = 0;
         sm.emuLast = 0;
       }
+      this.syncAccess(pio);
     }
+  }
+
+  // The run loop steps the PIO after each batch of CPU instructions (up to
+  // 20 us), so a CPU reading the RX FIFO, the flags or the IRQ bits saw
+  // them as they were at the end of the last batch, and a machine enabled
+  // by a CTRL write started at the end of the batch.  Reads and writes of
+  // the control and RX registers first bring the PIO up to the CPU's time
+  // (and a CTRL write starts the machines at that time); the TX FIFO
+  // writes (the WS2812's DMA) are left as they were.
+  syncAccess(pio) {
+    const synced = (off) => off < 0x010 || (off >= 0x020 && off < 0x040) || off >= 0x128;
+    const read = pio.readUint32.bind(pio);
+    const write = pio.writeUint32.bind(pio);
+    pio.readUint32 = (off) => {
+      if (synced(off)) this.sync();
+      return read(off);
+    };
+    pio.writeUint32 = (off, value) => {
+      if (!synced(off)) return write(off, value);
+      this.sync();
+      write(off, value);
+      if (off === 0x000) this.sync();   // enabled or restarted: from now
+      return undefined;
+    };
+  }
+
+  sync() {
+    if (this.stepping) return;
+    this.stepping = true;
+    try { this.step(this.chip.clock.nanos); } finally { this.stepping = false; }
   }
 
   static period(sm, clkSys) {
