@@ -38,7 +38,6 @@ CHOICES = {
 }
 # Tape-treize variant rules (T5) are stored as flags and passed as "rules".
 TAPE_RULE_FLAGS = ("sum2", "ten", "sandwich2")
-BASE_RULES = ("match", "double", "sandwich")
 
 SETTINGS = (
     ("lang", ("fr", "en")),
@@ -162,7 +161,7 @@ def engine_options(game, opts, players):
     if game == "batawaf":
         pass
     if game == "tape":
-        rules = list(BASE_RULES)
+        rules = ["match", "double", "sandwich"]   # T4, always in force
         for f in TAPE_RULE_FLAGS:
             if opts.get(f):
                 rules.append(f)
