@@ -31,8 +31,10 @@ MA_PER_CHANNEL = const(20)
 # eye (perceived brightness grows about as the cube root of the light):
 # (24, 56, 104, 168, 255), in set_brightness (a literal, no interned name).
 
-# A byte's bits in reverse order, per byte value.
-REV = bytes([sum(((v >> i) & 1) << (7 - i) for i in range(8)) for v in range(256)])
+# A byte's bits in reverse order, per byte value (from its nibbles reversed:
+# no helper function, one name fewer interned).
+REV = bytes([(b"\x00\x08\x04\x0c\x02\x0a\x06\x0e\x01\x09\x05\x0d\x03\x0b\x07\x0f"[v & 15] << 4)
+             | b"\x00\x08\x04\x0c\x02\x0a\x06\x0e\x01\x09\x05\x0d\x03\x0b\x07\x0f"[v >> 4] for v in range(256)])
 
 
 def wire_bytes(word):
