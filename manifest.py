@@ -18,11 +18,11 @@ package("core", base_path="firmware")
 package("games", base_path="firmware")
 package("pads", base_path="firmware")
 package("drivers", base_path="firmware")
-package("gfx", base_path="firmware", files=("__init__.py", "faces.py", "fb.py", "glyphs.py", "menu.py", "render.py",
-                                             "table.py", "tape.py"))
+package("gfx", base_path="firmware", files=("__init__.py", "canvas.py", "faces.py", "fb.py", "glyphs.py", "menu.py",
+                                             "render.py", "table.py", "tape.py"))
 package("app", base_path="firmware",
-        files=("__init__.py", "box.py", "io.py", "logs.py", "menu.py", "selftest.py",
-               "seats.py", "settings.py", "sounds.py", "speech.py", "strings.py", "strings_en.py", "strings_fr.py", "taps.py", "view.py"))
+        files=("__init__.py", "box.py", "io.py", "logs.py", "menu.py", "seats.py", "selftest.py",
+               "selftest_screen.py", "selftest_text.py", "settings.py", "sounds.py", "speech.py", "strings.py", "strings_en.py", "strings_fr.py", "taps.py", "view.py"))
 package("hal", base_path="firmware",
-        files=("__init__.py", "board.py", "boarddata.py", "rp2/__init__.py", "rp2/clock.py", "rp2/display.py",
+        files=("__init__.py", "board.py", "boarddata.py", "wiring.py", "rp2/__init__.py", "rp2/clock.py",
                "rp2/pads.py", "rp2/pads_pio.py", "rp2/parts.py", "rp2/speaker.py", "rp2/watchdog.py", "rp2/ws2812.py"))

@@ -11,7 +11,8 @@
 from benchlib import per_call_us, alloc_bytes
 from hal import board
 from hal.host.clock import VirtualClock
-from hal.host.display import open_display, FULL_US, PARTIAL_US
+from hal.host.parts import open_display
+from drivers.ssd1680 import FULL_US, PARTIAL_US
 from drivers import ws2812
 
 BOARDS = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../boards"

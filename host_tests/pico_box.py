@@ -11,9 +11,9 @@
 # The players: in Bataille and Bata-waf every player in the game presses
 # their pad every 0.6 s (a press while the box shows a duel is ignored); in
 # Tape-treize one of them slaps at a random moment every few seconds, at
-# the start of the game (then the cards run out and a round ends).  The menus are walked from what app.menu builds for the
-# settings the box holds, mirrored here.
-import json
+# the start of the game (then the cards run out and a round ends).  The
+# menus are walked by hal.host.bots.Walk, from what app.menu builds for the
+# settings the box holds.
 import os
 import random
 import sys
@@ -44,14 +44,15 @@ class Box:
     def __init__(self, uf2=None, flash=None, board="pico_matrix", fresh=True, seed=1, log=None):
         from tools.pico.pico import Pico
         self.board = board
-        path = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
-        with open(path) as f:
-            self.pins = [p["pin"] for p in json.load(f)["pads"]]
+        from hal.host import boards
+        path = boards.path(board)
+        self.pins = boards.load(board).pad_pins()
         self.pico = Pico(uf2=uf2, flash=flash, fresh=fresh, board=path, log=log)
         self.rng = random.Random(seed)
         from app import settings as _set
-        self.st = _set.defaults()      # what the box holds (a fresh flash: the defaults)
-        self.where = None              # (menu shown, its selected item), once moved
+        from hal.host.bots import Walk
+        self.walk = Walk(_set.defaults())   # what the box holds (a fresh flash: the defaults)
+        self.st = self.walk.st
 
     # ---- the board ---------------------------------------------------
 
@@ -77,7 +78,7 @@ class Box:
         self.wait(lambda: self.count("menu") > 0, BOOT_MAX_US, what="the first menu")
 
     def power_cycle(self):
-        self.where = None
+        self.walk.menu_name = None
         n = len(self.text())
         self.pico.power_cycle()
         self.wait(lambda: "heap menu" in self.text()[n:], BOOT_MAX_US, what="the menu after a power cycle")
@@ -89,48 +90,33 @@ class Box:
         self.pico.press(self.pins[pad], at_us=self.pico.now_us + 1000, hold_us=TAP_US)
         self.pico.run_for(gap_us)
 
-    # ---- the menus (mirrored) ----------------------------------------
+    # ---- the menus (hal.host.bots.Walk) ------------------------------
 
     def pick(self, name, action, arg):
         """Move to the item (action, arg) of menu `name` (the one shown) and
-        choose it; the mirror follows (a "go" opens the menu it names)."""
-        from app import menu
-        items, sel = menu.build(name, self.st)
-        if self.where is not None and self.where[0] == name:
-            sel = self.where[1]
-        n = 0
-        while not (items[sel][2] == action and items[sel][3] == arg):
-            self.tap(NEXT)
-            sel = (sel + 1) % len(items)
-            n += 1
-            if n > len(items):
-                raise BoxError("no item %s %r in menu %s" % (action, arg, name))
-        self.tap(CHOOSE)
-        self.where = (arg, None) if action == "go" else (name, sel)
-        if action == "go":
-            self.where = (arg, menu.build(arg, self.st)[1])
+        choose it; the walk follows what choosing does."""
+        try:
+            pads = self.walk.pick(name, action, arg)
+        except ValueError as e:
+            raise BoxError(str(e))
+        for k in pads:
+            self.tap(k)
 
     def set_setting(self, key):
         """Cycle setting `key` once (home -> settings -> key -> back)."""
-        from app import settings as _set
         self.pick("home", "go", "settings")
         self.pick("settings", "set", key)
-        vals = dict(_set.SETTINGS)[key]
-        self.st[key] = vals[(vals.index(self.st[key]) + 1) % len(vals)]
         self.pick("settings", "go", "home")
 
     def set_options(self, game, choices):
-        from app import settings as _set
         want = {k: v for k, v in (choices or {}).items() if self.st["opts"][game][k] != v}
         if not want:
             return
         self.pick("home", "go", "options")
         self.pick("options", "go", "opts:" + game)
         for k, v in want.items():
-            vals = dict(_set.CHOICES[game])[k]
             while self.st["opts"][game][k] != v:
                 self.pick("opts:" + game, "opt", game + ":" + k)
-                self.st["opts"][game][k] = vals[(vals.index(self.st["opts"][game][k]) + 1) % len(vals)]
         self.pick("opts:" + game, "go", "options")
         self.pick("options", "go", "home")
 
@@ -142,8 +128,6 @@ class Box:
         self.set_options(game, choices)
         dealt = self.text().count("game %s " % game)
         self.pick("home", "game", game)
-        self.st["game"] = game
-        self.where = None
         for k in range(players):
             self.tap(k)
         self.wait(lambda: self.text().count("game %s " % game) > dealt, 10000000, what="the deal")

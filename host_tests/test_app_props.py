@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 import hal as _hal
 from core import log as _log
 from app import box, logs as _logs
-from games import bataille, tape
+from games import bataille_replay, tape_replay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = ("pico_matrix", "pico_oled", "pico_eink")
@@ -50,7 +50,7 @@ def run(board_name, seed, actions):
             with open(path) as f:
                 entries = _log.read(f)
             if entries:
-                (tape if entries[0][3]["game"] == "tape" else bataille).replay(entries)
+                (tape_replay if entries[0][3]["game"] == "tape" else bataille_replay).replay(entries)
 
 
 FUZZ = bool(os.environ.get("FUZZ"))

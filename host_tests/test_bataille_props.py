@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from core import cards, log
 from games import bataille as B
+from games import bataille_replay as R
 from games.bataille import Bataille
 from mp import run
 
@@ -211,7 +212,7 @@ def test_b4_uneven_stacked_deals_follow_the_rules_and_replay(setup):
     assert g.done
     entries = log.read(lg.text().splitlines())
     rebuilt(entries)
-    r = B.replay(entries)
+    r = R.replay(entries)
     assert r.done and not r.truncated and r.counts() == g.counts()
     if "min" not in str(opts.get("length")):
         fast = Bataille(opts, seed, None, game, hands).play()
@@ -234,7 +235,7 @@ def test_b6_every_game_ends_and_replays_to_the_same_final_state(setup):
     limit = g.options["length"]
     if isinstance(limit, int):
         assert g.duels <= limit
-    r = B.replay(log.read(lg.text().splitlines()))
+    r = R.replay(log.read(lg.text().splitlines()))
     assert not r.truncated and r.done
     assert [p.to_list() for p in r.piles] == [p.to_list() for p in g.piles]
     assert (r.winners, r.reason, r.duels, r.battles, r.rng.state()) == \
@@ -261,7 +262,7 @@ def test_l_any_prefix_of_a_log_replays_as_truncated(setup, where):
     g, lg = play_logged(game, opts, seed)
     lines = lg.text().splitlines()
     cut = 2 + int(where * (len(lines) - 2))
-    r = B.replay(log.read(lines[:cut]))
+    r = R.replay(log.read(lines[:cut]))
     assert r.truncated == (cut < len(lines))
     assert r.done or r.truncated
 

@@ -98,7 +98,7 @@ def test_host_frame_names_the_states_it_saw_when_the_state_never_comes():
 def test_ssd1306_model_over_spi_matches_the_driver():
     from hal import board
     from hal.host.clock import VirtualClock
-    from hal.host.display import open_display
+    from hal.host.parts import open_display
     b = board.validate({"name": "spi oled", "module": "pico", "pads": [{"pin": 2}, {"pin": 3}],
                         "display": {"kind": "ssd1306", "width": 128, "height": 64, "bus": "spi", "spi": 0,
                                     "sck": 18, "mosi": 19, "cs": 17, "dc": 20, "rst": 21}})

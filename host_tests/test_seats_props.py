@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from core import cards, log
 from games import tape
+from games import tape_replay
 from seat_helpers import tape_with_box
 
 NAMES = [cards.name(c) for c in range(52)]
@@ -72,7 +73,7 @@ def test_p2_box_actions_never_depend_on_hidden_cards_or_draws(people, nbox, leve
     assert not _box_made_it(ga.log.lines, gb.log.lines, people)
     # the box's presses are in the log as anyone's, and the log replays
     # (game A's: B's generator was changed behind its seed's back)
-    r = tape.replay(log.read(ga.log.lines))
+    r = tape_replay.replay(log.read(ga.log.lines))
     assert r.log.lines[-1] == ga.log.lines[-1] or r.truncated
 
 

@@ -1,6 +1,6 @@
 # The simulator runs the real firmware app on the host HAL: a headless game
 # of each kind on each board runs to its end, through the menus, and the log
-# the box wrote replays (games.*.replay) to the state the box ended in.
+# the box wrote replays (games.*_replay.replay) to the state the box ended in.
 # Screenshots of the menu, a Bataille battle, a Bata-waf tie and a
 # Tape-treize slap land in build/screenshots (docs/img/ has the best ones).
 import os

@@ -22,10 +22,9 @@ def _bataille_text():
 
 
 def _tape_text():
-    lg = _log.Log()
-    m = bots.TapeMatch({"players": 3, "rounds": 1, "tempo": 500}, 5, log=lg)
+    m = bots.TapeMatch({"players": 3, "rounds": 1, "tempo": 500}, 5)
     m.run()
-    return lg.text()
+    return m.text()
 
 
 LOGS = [_bataille_text(), _tape_text()]

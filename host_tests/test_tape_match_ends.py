@@ -6,6 +6,7 @@ import pytest
 
 from core import log
 from games import tape
+from games import tape_replay
 from hal.host.bots import Bot, TapeMatch
 
 MIN = 60 * 1000000
@@ -20,13 +21,13 @@ def test_t12_false_slapping_bots_match_ends_by_the_time_limit(n):
     m = TapeMatch({"players": n}, 7, slappers(n, 7))
     g = m.run(max_us=6 * 60 * MIN)
     assert g.done and g.reason == "limit"
-    t, ev, d = log.parse_line(g.log.lines[-1])
+    t, ev, d = log.parse_line(m.lines()[-1])
     assert ev == "end" and d["reason"] == "limit"
     assert 30 * 60000 <= t <= 30 * 60000 + 5000
     assert d["points"] == g.points and d["winners"] == [p for p in range(n)
                                                         if g.points[p] == max(g.points)]
     assert d["cards"] == g.counts()
-    r = tape.replay(log.read(g.log.lines))
+    r = tape_replay.replay(log.read(m.lines()))
     assert r.done and r.reason == "limit" and r.points == g.points
 
 
@@ -41,5 +42,5 @@ def test_t12_without_the_limit_the_false_slapping_bots_never_finish():
 def test_t12_a_shorter_limit_in_turns_mode():
     m = TapeMatch({"players": 4, "mode": "turns", "length": "5min"}, 3, slappers(4, 3))
     g = m.run(max_us=60 * MIN)
-    t, ev, d = log.parse_line(g.log.lines[-1])
+    t, ev, d = log.parse_line(m.lines()[-1])
     assert g.reason == "limit" and 5 * 60000 <= t <= 5 * 60000 + 5000

@@ -22,6 +22,7 @@ from core import ticks as _ticks
 from core.log import Log, read
 from core.rng import Rng
 from games import tape
+from games import tape_replay
 
 LIMIT = 1 << 30
 HOUR = 3600 * 1000000
@@ -230,7 +231,7 @@ def test_l_long_matches_replay_from_their_logs():
     # replays on game time, which never rebases: the same lines, the same end.
     for name in sorted(SCENARIOS):
         g = _play(name)
-        r = tape.replay(read(g.log.lines))
+        r = tape_replay.replay(read(g.log.lines))
         assert r.truncated and r.points == g.points and r.counts() == g.counts(), name
         assert g._base_ms > 2 * 3600 * 1000 - 600 * 1000 and r._base_ms == 0, name
 

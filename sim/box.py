@@ -7,9 +7,11 @@ the pad LEDs, the buzzer's PWM, plus the game logs the box wrote to its
 storage.  Presses go in through hal.pads (HostPads): the same fake pins and
 interrupt handler as the tests.
 
-The box is driven as on the board: app.tick() every LOOP_US of virtual time
-(the board's loop sleeps LOOP_SLEEP_MS between ticks), the pads' scheduled
-edges and interrupts fired in between by HostPads.run_until.
+The box is driven as on the board, by the one driver of the box off the
+board (app.headless.Drive): app.tick() every LOOP_US of virtual time (the
+board's loop sleeps LOOP_SLEEP_MS between ticks), the pads' scheduled edges
+and interrupts fired in between by HostPads.run_until.  Bots are
+hal.host.bots.Players, the players of every run off the board.
 
 Game options from the command line stand in for the menu's choices: the
 box still goes through its menus (bots or a script choose the game and
@@ -21,12 +23,7 @@ import os
 import shutil
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARDS = os.path.join(ROOT, "boards")
-
 LOOP_US = 5000          # app.tick() every 5 ms of virtual time
-MENU_GAP_US = 300000    # bots in the menus: one press every 0.3 s
-TAP_US = 80000
 
 
 class MenuButton:
@@ -51,23 +48,16 @@ class BoxError(Exception):
 
 
 def board_names():
-    try:
-        return sorted(f[:-5] for f in os.listdir(BOARDS) if f.endswith(".json"))
-    except OSError:
-        return []
+    from hal.host import boards
+    return boards.names()
 
 
 def load_board(name):
     """A board by name (boards/NAME.json) or by path; BoxError naming the
     boards there are if it does not exist, or the board loader's message."""
-    from hal import board as _board
-    path = name
-    if not (name.endswith(".json") or os.sep in name):
-        path = os.path.join(BOARDS, name + ".json")
-    if not os.path.exists(path):
-        raise BoxError("no board %r: choose one of %s (boards/*.json)" % (name, ", ".join(board_names())))
+    from hal.host import boards
     try:
-        return _board.load(path)
+        return boards.load(name)
     except ValueError as e:
         raise BoxError(str(e))
 
@@ -99,6 +89,11 @@ def set_language(h, lang):
     st, _ = settings.load(store)
     st["lang"] = lang
     settings.save(store, st)
+
+
+def trim(h, at):
+    from app.headless import trim as _trim
+    _trim(h, at)
 
 
 class Box:
@@ -146,6 +141,7 @@ class Box:
         if getattr(cfg, "lang", None):
             set_language(self.hal, cfg.lang)
         from app import box as _app
+        from app.headless import Drive
         self.app = _app.App(self.hal, seed=cfg.seed,
                             options_of=lambda game: self.options if game == self.game else {})
         self.failed = None
@@ -154,14 +150,9 @@ class Box:
         self.finished = False
         self.games_over = 0
         self.bots = []
-        self._bot_pads = ()
-        self._drive_menus = False
-        self._menu_next = 0
-        self._next_tick = self.clock.now
-        self._seen_cards = 0
-        self._seen_windows = 0
-        self._turn_key = None
-        self._play_t0 = None
+        self.players_model = None
+        self.drive = Drive(self.app, LOOP_US)
+        self._ticks = 0
 
     # ---- what reached the hardware -------------------------------------
 
@@ -299,17 +290,17 @@ class Box:
     def add_bots(self, spec, seed):
         """Bots (hal.host.bots.Bot) for pads 0..players-1, or the pads of
         --bot-pads; they also go through the menus and join."""
-        from hal.host.bots import Bot
+        from hal.host.bots import Bot, Players
         pads = self.cfg.bot_pads if self.cfg.bot_pads is not None else self.player_pads()
-        self._bot_pads = [k for k in pads if 0 <= k < self.n_pads]
-        # with a person at some pads, the person drives the menus
-        self._drive_menus = self.cfg.bot_pads is None
         self.bots = []
-        for k in self._bot_pads:
+        for k in [k for k in pads if 0 <= k < self.n_pads]:
             spread = min(spec.spread_ms, spec.mean_ms)
             b = Bot(spec.mean_ms, spread, spec.false_rate, spec.miss_rate, seed * 8 + k + 1)
             b.pad = k
             self.bots.append(b)
+        # with a person at some pads, the person drives the menus
+        self.players_model = Players(self.pads, self.bots, self.game, self.player_pads(),
+                                     menus=self.cfg.bot_pads is None)
 
     def begin(self):
         pass
@@ -322,28 +313,27 @@ class Box:
         Returns early when a new frame was shown, so each screen can be
         seen."""
         frames = self._frames
-        while self.clock.now < t_us:
-            nxt = self._next_tick
-            if nxt > t_us:
-                self.pads.run_until(t_us)
-                break
-            self.pads.run_until(nxt)
-            self._tick()
-            self._next_tick = nxt + LOOP_US
-            if self._frames != frames or self.failed:
-                break
 
-    def _tick(self):
-        app = self.app
+        def after():
+            self._tick()
+            return self._frames != frames or bool(self.failed)
         try:
-            app.tick()
+            self.drive.run_until(t_us, after)
         except Exception as e:      # the app catches game errors itself
             self.failed = "%s: %s" % (type(e).__name__, e)
+            self.drive.due += LOOP_US
             if os.environ.get("SIM_DEBUG"):
                 import traceback
                 traceback.print_exc()
-            return
-        self._forget_recordings()
+
+    def _tick(self):
+        """After each tick of the box: its state, then the bots react."""
+        app = self.app
+        self._ticks += 1
+        if not self._ticks & 15:
+            # the host buses record everything for the tests; an hour in
+            # the window must not fill the PC's memory with it
+            trim(self.hal, 2000)
         st = app.state
         if st == "error" and self.stop_on_error and not self.failed:
             self.failed = "the box shows an error: %s" % getattr(app, "error_text", "?")
@@ -351,109 +341,8 @@ class Box:
         if st == "end" and not self.finished:
             self.finished = True
             self.games_over += 1
-        if self.bots:
-            self._bots_react(st)
-
-    def _forget_recordings(self):
-        """The host buses record everything for the tests; an hour in the
-        window must not fill the PC's memory with it."""
-        wire = getattr(self.hal, "wire", None)
-        if wire is not None and len(wire.events) > 50000:
-            wire.clear()
-        out = getattr(self.hal.display, "out", None)
-        frames = getattr(out, "frames", None)
-        if frames is not None and len(frames) > 200:
-            del frames[:-1]
-        pwm = getattr(self.hal.buzzer, "pwm", None)
-        changes = getattr(pwm, "changes", None)
-        if changes is not None and len(changes) > 5000:
-            del changes[:-1]
-
-    def _tap(self, k, at):
-        """A press on pad k for the menus: by its bot if it has one, else by
-        whoever stands at the box (menus take any pad)."""
-        at = max(at, self.clock.now)
-        for b in self.bots:
-            if b.pad == k:
-                return b.press(self.pads, at, TAP_US)
-        self.pads.tap(k, at, TAP_US)
-        return True
-
-    def _bots_react(self, st):
-        app = self.app
-        now = self.clock.now
-        if st == "menu":
-            if now < self._menu_next or self.finished or not self._drive_menus:
-                return
-            self._menu_next = now + MENU_GAP_US
-            from app import menu as _menu
-            from app import settings as _set
-            if app.menu_name != "home":
-                # back to the home menu: choose "back" if shown, else next
-                it = app.items[app.sel]
-                self._tap(1 if it[2] == "go" and it[3] == "home" else _menu.NEXT_PAD, now)
-                return
-            target = _set.GAME_NAMES.index(self.game)
-            self._tap(1 if app.sel == target else _menu.NEXT_PAD, now)
-        elif st == "join":
-            if now < self._menu_next:
-                return
-            self._menu_next = now + MENU_GAP_US
-            for k in self.player_pads():
-                if not app.joined[k] and k in self._bot_pads:
-                    self._tap(k, now)
-                    return
-        elif st == "play":
-            if self._play_t0 is None:
-                self._play_t0 = now
-            if app.game_name == "tape":
-                self._tape_react()
-            elif app.next_step is None and app.waiting_mask:
-                # the box waits for these pads to flip: each bot presses once
-                # (a bot whose press is still on its way is busy)
-                for b in self.bots:
-                    if app.waiting_mask & (1 << b.pad) and b.busy_until <= now:
-                        b.press(self.pads, now + b.reaction_us(), TAP_US)
-        elif st in ("error", "notice") and self._drive_menus:
-            if now >= self._menu_next:
-                self._menu_next = now + 4 * MENU_GAP_US
-                self._tap(0, now + 1200000)
-
-    def _tape_react(self):
-        """As hal.host.bots.TapeMatch: slap a card a rule holds for after a
-        reaction time (or miss it), false-slap now and then, lay the card on
-        one's turn in turns mode."""
-        app = self.app
-        g = app.game
-        if g is None:
-            return
-        now = self.clock.now
-        pads_in = app.pads_in
-        by_player = {}
-        for b in self.bots:
-            if b.pad in pads_in:
-                by_player[pads_in.index(b.pad)] = b
-        if g.cards_laid != self._seen_cards:
-            self._seen_cards = g.cards_laid
-            if g.window_open() if callable(g.window_open) else g.window_open:
-                if g.windows != self._seen_windows:
-                    self._seen_windows = g.windows
-                    for p, b in by_player.items():
-                        if not b.misses():
-                            b.press(self.pads, now + b.reaction_us(), TAP_US)
-            else:
-                for p, b in by_player.items():
-                    if b.false_slaps():
-                        b.press(self.pads, now + b.reaction_us(), TAP_US)
-        if g.turns_mode and g.phase == 0:
-            key = (g.round, g.turn_no, g.takes)
-            if key != self._turn_key:
-                self._turn_key = key
-                b = by_player.get(g.turn)
-                if b is not None:
-                    at = now + b.think()
-                    if not b.press(self.pads, at, TAP_US):
-                        b.press(self.pads, b.busy_until, TAP_US)
+        if self.players_model is not None:
+            self.players_model.react(app, self.clock.now)
 
     def stop(self):
         """The window closes mid-game: the box writes the log of the game so

@@ -14,7 +14,7 @@ from sim import view as _view
 
 
 def run(cfg, b, presses=()):
-    from sim import runner
+    from sim import output
     for t, pad, down in _script.press_events(presses):
         if down:
             b.pads.press(pad, b.clock.now + t)
@@ -38,7 +38,7 @@ def run(cfg, b, presses=()):
         shoot(b.clock.now - t0)
     if not b.finished:
         b.stop()     # the log of the game so far goes to the box's files
-    code = runner.write_log(cfg, b)
+    code = output.write_log(cfg, b)
     secs = (b.clock.now - t0) / 1e6
     if b.failed:
         sys.stderr.write("sim: the firmware stopped at t=%.1f s: %s\n" % (secs, b.failed))

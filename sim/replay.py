@@ -1,7 +1,7 @@
 """Replaying a game log (RULES.md section L) recorded by the box or by the
 simulator.
 
-The checking is the engines' own: games.bataille.replay and games.tape.replay
+The checking is the engines' own: games.bataille_replay.replay and games.tape_replay.replay
 re-run the rules from the log's start and deal lines, feed them the presses
 found in the log and compare every line they emit with the log.  This module
 reads the file, picks the engine, and turns the outcome into a verdict a
@@ -47,10 +47,10 @@ def read_text(path):
 def engine_replay(game):
     """The replay function of the engine that plays `game`."""
     if game == "tape":
-        from games import tape
-        return tape.replay
-    from games import bataille
-    return bataille.replay
+        from games import tape_replay
+        return tape_replay.replay
+    from games import bataille_replay
+    return bataille_replay.replay
 
 
 def check_text(text, source="log"):

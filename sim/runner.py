@@ -2,32 +2,24 @@
 (bots and scripts press them, as fast as the virtual clock allows).
 
 Both drive the same sim.box.Box: the real firmware app on the host HAL.
+The imports point one way: this module opens sim.headless or sim.window,
+and all three write through sim.output.
 The window maps real time to the virtual clock; headless runs jump the
 clock from one thing to do to the next.
 """
 import os
-import sys
 
 from sim import box as _box
 from sim import script as _script
+from sim.output import say as _say, cannot as _cannot
 
 FRAME_US = 1000 * 1000 // 60
-
-
-def _say(msg):
-    sys.stderr.write("sim: %s\n" % msg)
 
 
 def _refused(e):
     """A board, script or option the box refuses: its message; status 2."""
     _say(str(e))
     return 2
-
-
-def _cannot(path, what, e):
-    """An OSError on `path` while trying to `what`; status 1."""
-    _say("%s: cannot %s (%s)" % (path, what, e.strerror or e))
-    return 1
 
 
 def run(cfg):
@@ -135,22 +127,3 @@ def _log_problem(path):
     if not existed:
         os.remove(path)
     return None
-
-
-def write_log(cfg, b):
-    """--log FILE or -: the log of the game(s) played, as the box wrote it."""
-    if not cfg.log:
-        return 0
-    text = b.log_text()
-    if cfg.log == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return 0
-    try:
-        d = os.path.dirname(os.path.abspath(cfg.log))
-        os.makedirs(d, exist_ok=True)
-        with open(cfg.log, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        return _cannot(cfg.log, "write the log", e)
-    return 0

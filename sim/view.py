@@ -23,6 +23,7 @@ import numpy as np
 import pygame
 
 from sim import pixels
+from drivers.ssd1680 import FULL_US as EINK_FULL_US, PARTIAL_US as EINK_PARTIAL_US
 
 KEYS_DIGITS = "12345678"
 KEYS_LETTERS = "QWERTYUI"
@@ -39,9 +40,8 @@ OLED_ON = (150, 220, 255)
 OLED_OFF = (6, 8, 12)
 LED_OFF = (28, 28, 30)
 
-# e-ink timings (DESIGN.md: about 1.6 s full, 0.3-0.5 s partial)
-EINK_FULL_US = 1600000
-EINK_PARTIAL_US = 400000
+# e-ink timings (DESIGN.md: about 1.6 s full, 0.3-0.5 s partial): the one
+# set, beside the panel's driver (EINK_FULL_US, EINK_PARTIAL_US, imported above)
 
 
 def pad_keys(k):

@@ -62,7 +62,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     """The window until it is closed; an exit code.  on_frame(n), if given,
     is called before each frame's events are read (tests post events)."""
     import pygame
-    from sim import runner, shots
+    from sim import output, shots
     from sim import screen as _screen
     if quit_after_s is None and os.environ.get("SIM_QUIT_AFTER"):
         # for CI and the tests: close the window after this many seconds
@@ -192,7 +192,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
         pygame.quit()
     if not b.finished:
         b.stop()
-    code = runner.write_log(cfg, b)
+    code = output.write_log(cfg, b)
     if b.failed:
         code = 1
     done = b.finished

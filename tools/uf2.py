@@ -59,6 +59,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import native_align  # noqa: E402
+try:
+    from tools import inputs as _inputs
+except ImportError:             # run as a script: tools/ is on the path
+    import inputs as _inputs  # type: ignore[no-redef]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -82,18 +86,9 @@ Get the sources one of two ways:
 
 
 def shared_dirs():
-    """../shared/pico beside the clone, build/pico-inputs (where .ci/run
-    copies the inputs); for a git worktree, also beside the main clone."""
-    out = [os.path.join(os.path.dirname(ROOT), "shared", "pico"), os.path.join(BUILD, "pico-inputs")]
-    try:
-        common = subprocess.run(["git", "rev-parse", "--git-common-dir"], cwd=ROOT,
-                                capture_output=True, text=True).stdout.strip()
-        if common:
-            main = os.path.dirname(os.path.abspath(os.path.join(ROOT, common)))
-            out.append(os.path.join(os.path.dirname(main), "shared", "pico"))
-    except OSError:
-        pass
-    return out
+    """Where the sources tarball is looked for (tools/inputs.py: the one
+    finder, shared with the emulator's inputs); the first is where to put it."""
+    return [_inputs.SHARED] + [d for d in _inputs.dirs() if d != _inputs.SHARED]
 
 
 def say(msg):
@@ -122,10 +117,9 @@ def find_source(src=None):
             return "tar", os.path.abspath(src)
         raise Missing("MPY_SRC=%s: no such file or directory.\n%s"
                       % (src, HOW_TO_GET.format(tar=TARBALL, shared=shared_dirs()[0])))
-    for d in shared_dirs():
-        p = os.path.join(d, TARBALL)
-        if os.path.isfile(p):
-            return "tar", p
+    p = _inputs.find(TARBALL)
+    if p:
+        return "tar", p
     raise Missing("the MicroPython sources are missing: %s not found in %s.\n%s"
                   % (TARBALL, " or ".join(shared_dirs()), HOW_TO_GET.format(tar=TARBALL, shared=shared_dirs()[0])))
 

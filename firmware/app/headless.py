@@ -1,11 +1,25 @@
-# The whole box without a window: an App on a host HAL (virtual clock, fake
-# pads), with bots that go through the menus, join, and play until the game
-# ends.  Portable, so the same run happens on CPython and on the MicroPython
-# unix port (the heap tests and bench/host_app.py run it there).
+# The one way to drive the box off the board, and the whole box without a
+# window.  Portable, so the same run happens on CPython and on the
+# MicroPython unix port (the heap tests and bench/host_app.py run it there).
+#
+#   d = Drive(app, step_us=STEP_US)      the App on its host HAL's virtual clock
+#   d.run_until(t_us, after=None)        tick() every step_us up to t_us, the
+#                                        pads' edges and interrupts fired in
+#                                        between; after() once a tick, True stops
+#   trim(hal, at)                        cut the host HAL's recorders
+#   menu_pad(app, game, what=None)       the pad that walks the menus shown one
+#                                        step toward `game`'s join screen (or
+#                                        toward item `what`)
 #
 #   r = Runner(hal, game="batawaf", players=2, seed=1, options=None)
 #   r.run(max_s=3600) -> the App, its game over (r.presses, r.ticks)
 #
+# Drive is what every driver of the box off the board uses: the simulator
+# (sim/box.py), the bots' matches (hal/host/bots.py), the emulator's host
+# side (tools/pico/scenarios.py), the corpus replays; it ticks as the board's
+# loop does (a tick, then the loop sleeps).  Runner is a Drive with players
+# of its own, quick and simple: the heap tests run it on the 32-bit unix port,
+# where every name is interned for ever (docs/app.md), so its names are few.
 # The bots choose the game from the home menu with the pads (pad 1 "next",
 # pad 2 "choose"), join, then: Bataille / Bata-waf, each presses their pad
 # some hundreds of ms after the box waits for them; Tape-treize, each slaps
@@ -15,29 +29,87 @@ import gc
 import sys
 from core.rng import Rng
 from app import box as _box
+from app.menu import NEXT_PAD
 
 STEP_US = 5000
 HOLD_US = 60000
-# Recorders longer than this are cut to their last 2 records; the PIO keeps
-# its own last 2 frames in reused lists (hal/host/pio.py), left alone here.
-TRIM_AT = 8
 
 
 def _young():
     gc.collect(0)  # type: ignore[call-arg]
 
 
-class Runner:
+class Drive:
+    def __init__(self, app, step_us=STEP_US):
+        self.app = app
+        self.clock = app.clock
+        self.pads = app.hal.pads
+        self.step_us = step_us          # virtual time per loop pass
+        self.due = self.clock.now       # the next tick's time: now
+
+    def run_until(self, t_us, after=None):
+        """Tick the box up to virtual time t_us; after() after each tick:
+        True ends the run there (and run_until returns True)."""
+        clock = self.clock
+        pads = self.pads
+        while clock.now < t_us:
+            nxt = self.due
+            if nxt > t_us:
+                pads.run_until(t_us)
+                break
+            pads.run_until(nxt)
+            self.app.tick()
+            self.due = nxt + self.step_us
+            if after is not None and after():
+                return True
+        return False
+
+
+def trim(h, at=8):
+    """The host HAL records what reaches the fake hardware (bus transfers,
+    PIO frames, PWM changes, watchdog feeds, e-ink refreshes, file
+    operations) for tests that read it back; a long run keeps only the
+    recent records (the last 2 of a list longer than `at`), so it fits a
+    board-sized heap, or an hour in the simulator's window the PC's.  The
+    PIO keeps its own last 2 frames in reused lists (hal/host/pio.py)."""
+    d = getattr(h, "display", None)
+    bz = getattr(h, "buzzer", None)
+    st = getattr(h, "storage", None)
+    for obj, name in ((getattr(h, "wire", None), "events"), (getattr(h, "watchdog", None), "feeds"),
+                      (getattr(bz, "pwm", None), "changes"), (getattr(d, "out", None), "frames"),
+                      (d, "refreshes"), (getattr(d, "panel", None), "activations"),
+                      (getattr(st, "fs", None), "log")):
+        lst = getattr(obj, name, None) if obj is not None else None
+        if isinstance(lst, list) and len(lst) > at:
+            del lst[:-2]
+
+
+def menu_pad(app, game, what=None):
+    """The pad that takes the menu `app` shows (the App, or a mirror of its
+    menus with the same menu_name, items and sel: hal.host.bots.Walk) one
+    step toward its item `what` ((action, arg)), by default toward `game`'s
+    join screen: back home first ("back" if shown), then the game.  Pad 2
+    chooses, pad 1 moves on (app.menu)."""
+    if what is None:
+        what = ("game", game) if app.menu_name == "home" else ("go", "home")
+    it = app.items[app.sel]
+    return 1 if it[2] == what[0] and it[3] == what[1] else NEXT_PAD
+
+
+def taps(app):
+    """Tape-treize presses the box holds until they are let go (app.taps)."""
+    return app.taps.n if app.taps is not None else 0
+
+
+class Runner(Drive):
     def __init__(self, hal, game="batawaf", players=2, seed=1, options=None, settings=None):
         self.hal = hal
-        self.clock = hal.clock
-        self.pads = hal.pads
         self.game = game
         self.players = players
         self.rng = Rng(seed + 7)
         if settings:
             self.preset(settings)
-        self.app = _box.App(hal, seed=seed)
+        Drive.__init__(self, _box.App(hal, seed=seed))
         if options:
             # straight into the box's choices: a test may pass any option the
             # engine takes (e.g. a length of 20 duels), not only the menus'
@@ -54,7 +126,6 @@ class Runner:
         self.seen_flip = -1
         self.first_frame_us = None
         self.peak_heap = 0
-        self.step_us = STEP_US  # virtual time per loop pass
         self.heap_every = 0     # ticks between heap samples (a multiple of 16; 0: none)
 
     def preset(self, settings):
@@ -82,38 +153,32 @@ class Runner:
         if self.pending:
             return
         if st == "menu":
-            if app.menu_name != "home":
-                self.press(1 if app.items[app.sel][2] == "go" and app.items[app.sel][3] == "home" else 0, 200000)
-                return
-            target = _box._settings().GAME_NAMES.index(self.game)
-            self.press(1 if app.sel == target else 0, 300000)
+            # back home (one step every 0.2 s), then the game (every 0.3 s)
+            self.press(menu_pad(app, self.game), 300000 if app.menu_name == "home" else 200000)
         elif st == "join":
             for k in range(self.players):
                 if not app.joined[k]:
                     self.press(k, 250000)
                     return
         elif st == "play":
-            if app.game_name == "tape":
-                self.tape_bots()
-            elif app.next_step is None:
-                for k in range(app.n_pads):
-                    if app.waiting_mask & (1 << k):
-                        self.press(k, self.react())
+            g = app.game
+            if app.game_name != "tape":
+                if app.next_step is None:
+                    for k in range(app.n_pads):
+                        if app.waiting_mask & (1 << k):
+                            self.press(k, self.react())
+            elif g is None or taps(app):
+                return      # a press counts once let go: wait for the box to take it
+            elif g.window_open and g.cards_laid != self.seen_flip:
+                self.seen_flip = g.cards_laid
+                for p in range(g.n):
+                    if app.pads_in[p] < app.n_pads:     # (the box's seats play themselves)
+                        self.press(app.pads_in[p], self.react())
+            elif g.turns_mode and not g.window_open and g.phase_name() == "play":
+                if app.pads_in[g.turn] < app.n_pads:
+                    self.press(app.pads_in[g.turn], self.react())
         elif st in ("error", "notice"):
             self.press(0, 1200000)
-
-    def tape_bots(self):
-        g = self.app.game
-        if g is None or self.app.taps.n:
-            return      # a press counts once let go: wait for the box to take it
-        if g.window_open and g.cards_laid != self.seen_flip:
-            self.seen_flip = g.cards_laid
-            for p in range(g.n):
-                if self.app.pads_in[p] < self.app.n_pads:   # (the box's seats play themselves)
-                    self.press(self.app.pads_in[p], self.react())
-        elif g.turns_mode and not g.window_open and g.phase_name() == "play":
-            if self.app.pads_in[g.turn] < self.app.n_pads:
-                self.press(self.app.pads_in[g.turn], self.react())
 
     def fire(self):
         now = self.clock.now
@@ -126,23 +191,6 @@ class Runner:
                 keep.append((at, k))
         self.pending = keep
 
-    def trim(self):
-        """The host HAL records what reaches the fake hardware (bus
-        transfers, PIO frames, PWM changes, watchdog feeds, e-ink refreshes,
-        file operations) for tests that read it back; a long run keeps only
-        the recent records so it fits a board-sized heap."""
-        h = self.hal
-        d = getattr(h, "display", None)
-        bz = getattr(h, "buzzer", None)
-        st = getattr(h, "storage", None)
-        for obj, name in ((getattr(h, "wire", None), "events"), (getattr(h, "watchdog", None), "feeds"),
-                          (getattr(bz, "pwm", None), "changes"), (getattr(d, "out", None), "frames"),
-                          (d, "refreshes"), (getattr(d, "panel", None), "activations"),
-                          (getattr(st, "fs", None), "log")):
-            lst = getattr(obj, name, None) if obj is not None else None
-            if isinstance(lst, list) and len(lst) > TRIM_AT:
-                del lst[:-2]
-
     def sample_heap(self):
         """Live heap after a collection (MicroPython): its peak over a run
         is what the box needs beyond the interpreter itself."""
@@ -153,22 +201,27 @@ class Runner:
 
     def run(self, max_s=3600, until="end"):
         app = self.app
-        limit = self.clock.now + max_s * 1000000
-        t0 = self.clock.now
-        while self.clock.now < limit:
-            self.bots()
-            self.fire()
-            self.pads.run_until(self.clock.now + self.step_us)
-            app.tick()
+        clock = self.clock
+        t0 = clock.now
+        self.due = t0 + self.step_us
+
+        def after():
             self.ticks += 1
             if not self.ticks & 15:
-                self.trim()
+                trim(self.hal)
                 if self.heap_every and not self.ticks % self.heap_every:
                     self.sample_heap()
             if self.first_frame_us is None and app.frames:
-                self.first_frame_us = self.clock.now - t0
+                self.first_frame_us = clock.now - t0
             if app.state == until or (app.state == "error" and until != "error"):
-                return app
+                return True
+            self.bots()
+            self.fire()
+            return False
+        self.bots()
+        self.fire()
+        if self.run_until(t0 + max_s * 1000000, after):
+            return app
         raise RuntimeError("the game did not end within %d s of virtual time (state %s)"
                            % (max_s, app.state))
 

@@ -49,86 +49,25 @@ While it runs the self-test owns the pad events: the caller must not read
 capture.next_event().  It calls capture.poll, display.poll and the buzzer's
 poll itself, so the caller's loop only has to call step() (and feed the
 watchdog).
+
+The display part and the drawing are app.selftest_screen (SelfTest's base
+class), the words of the report app.selftest_text: one job each.
 """
 from core import ticks
 from app import io
 from app import sounds
-from gfx import fb as gfb
-from drivers import DisplayError
 from core.compat import const
+# the display part and the drawing (app.selftest_screen), the words of the
+# report in each language (app.selftest_text): one job each
+from app.selftest_screen import Screen, RED, GREEN, BLUE, WHITE, _why  # noqa: F401
+from app.selftest_text import PARTS, MSG
 
-_DISPLAY_WAIT_MS = const(5000)    # an e-ink full refresh takes ~1.6 s
 _PAD_TIMEOUT_MS = const(10000)
 _LED_MS = const(400)
 _GAP_MS = const(150)              # silence between two sounds
 STORE_NAME = "selftest.tmp"
 
-RED = const(0xF800)   # RGB565
-GREEN = const(0x07E0)
-BLUE = const(0x001F)
-WHITE = const(0xFFFF)
-
-# Part names in the report lines (the ids in `report` stay English).
-PARTS = {
-    "en": {"display": "display", "storage": "storage", "leds": "leds", "buzzer": "buzzer", "pads": "pads",
-           "pad": "pad", "speaker": "speaker"},
-    "fr": {"display": "ecran", "storage": "stockage", "leds": "LED", "buzzer": "buzzer", "pads": "boutons",
-           "pad": "bouton", "speaker": "haut-parleur"},
-}
-
-MSG = {
-    "en": {
-        "no_display": "no display (did it answer at boot? check its wiring and the board file)",
-        "no_answer": "does not answer: %s",
-        "check_bus": "%s: check VCC, GND and the bus wires",
-        "busy": "still busy after %d s: check the BUSY wire and the panel's ribbon",
-        "shown": "test pattern shown: a frame, two diagonals, four corner blocks",
-        "no_storage": "no storage on this board",
-        "read_back": "read back %r instead of what was written",
-        "not_deleted": "the test file is still there after delete",
-        "stored": "wrote, read back and deleted %s",
-        "storage_error": "file system error: %s",
-        "leds": "lit one by one: %s (check each lit)",
-        "no_leds": "no pad has an LED on this board",
-        "no_buzzer": "none on this board",
-        "played": "played %d sounds: %s (check each was heard)",
-        "said": "said the count to three (check it was heard)",
-        "no_voice": "no voice file %s (make flash copies voice/*.vox): %s",
-        "press": "press pad %d",
-        "pad_ok": "pressed; seen %d.%d ms after its interrupt timestamp",
-        "dead": "no press within %d s: check its switch, its wire and its GND",
-        "swapped": "; pad %d was pressed %d times meanwhile: are their wires swapped?",
-        "stuck": "held down (stuck): check the switch is not jammed or shorted to GND",
-        "error": "error: %s",
-    },
-    "fr": {
-        "no_display": "pas d'ecran (a-t-il repondu au demarrage ? verifier les fils et le fichier de carte)",
-        "no_answer": "ne repond pas : %s",
-        "check_bus": "%s : verifier VCC, GND et les fils du bus",
-        "busy": "encore occupe apres %d s : verifier le fil BUSY et la nappe",
-        "shown": "mire affichee : un cadre, deux diagonales, quatre coins",
-        "no_storage": "pas de stockage sur cette carte",
-        "read_back": "relu %r au lieu de ce qui a ete ecrit",
-        "not_deleted": "le fichier de test est encore la apres effacement",
-        "stored": "ecrit, relu et efface %s",
-        "storage_error": "erreur du systeme de fichiers : %s",
-        "leds": "allumees une a une : %s (verifier chacune)",
-        "no_leds": "aucun bouton n'a de LED sur cette carte",
-        "no_buzzer": "pas de buzzer sur cette carte",
-        "played": "%d sons joues : %s (verifier chacun)",
-        "said": "a compte jusqu'a trois (verifier qu'on l'a entendu)",
-        "no_voice": "pas de fichier de voix %s (make flash copie voice/*.vox) : %s",
-        "press": "appuyez sur le bouton %d",
-        "pad_ok": "appuye ; vu %d.%d ms apres l'horodatage de l'interruption",
-        "dead": "aucun appui en %d s : verifier l'interrupteur, son fil et sa masse",
-        "swapped": " ; le bouton %d a ete appuye %d fois entre-temps : fils inverses ?",
-        "stuck": "reste enfonce (coince) : verifier que l'interrupteur n'est pas bloque ou a la masse",
-        "error": "erreur : %s",
-    },
-}
-
-
-class SelfTest:
+class SelfTest(Screen):
     def __init__(self, hal, lang="en", pad_timeout_ms=_PAD_TIMEOUT_MS, led_ms=_LED_MS, out=None):
         self.hal = hal
         self.msg = MSG.get(lang, MSG["en"])
@@ -239,12 +178,6 @@ class SelfTest:
         p = pads[k]
         return (p.get("led") if isinstance(p, dict) else getattr(p, "led", None)) is not None
 
-    def _display_why(self, e):
-        # a driver's DisplayError already says what to check; a bare OSError does not
-        if isinstance(e, DisplayError):
-            return str(e)
-        return self.msg["check_bus"] % _why(e)
-
     def _leds_only(self, k):
         leds = self.leds
         if leds is None:
@@ -254,16 +187,6 @@ class SelfTest:
         show = getattr(leds, "show", None)
         if show is not None:
             show()
-
-    def _show(self, full=False):
-        """Send the frame if the display passed; a failure now is reported."""
-        if not self.display_ok:
-            return
-        try:
-            self.raw_display.show(full)
-        except Exception as e:
-            self.display_ok = False
-            self._add("display", False, self.msg["no_answer"] % self._display_why(e))
 
     # ---- the test, one part after the other ----
 
@@ -278,43 +201,6 @@ class SelfTest:
         self._leds_only(-1)
         self._draw_verdict()
         self._show(True)
-
-    def _display(self):
-        d = self.raw_display
-        if d is None:
-            self._add("display", False, self.msg["no_display"])
-            return
-        self.display_ok = True
-        self._draw_pattern()
-        try:
-            d.show(True)
-        except Exception as e:
-            self.display_ok = False
-            self._add("display", False, self.msg["no_answer"] % self._display_why(e))
-            return
-        end = ticks.add(self.now, _DISPLAY_WAIT_MS)
-        while True:
-            err = getattr(d, "error", None)
-            if err is not None or not self.display_ok:
-                self.display_ok = False
-                self._add("display", False, self.msg["no_answer"] % self._display_why(err))
-                return
-            try:
-                busy = getattr(d, "busy", False)
-                if callable(busy):
-                    busy = busy()
-            except Exception as e:
-                self.display_ok = False
-                self._add("display", False, self.msg["no_answer"] % self._display_why(e))
-                return
-            if not busy:
-                break
-            if ticks.diff(self.now, end) >= 0:
-                self.display_ok = False
-                self._add("display", False, self.msg["busy"] % (_DISPLAY_WAIT_MS // 1000))
-                return
-            yield
-        self._add("display", True, self.msg["shown"])
 
     def _storage(self):
         store = self.store
@@ -430,51 +316,6 @@ class SelfTest:
             return ""
         return self.msg["swapped"] % (best + 1, others[best])
 
-    # ---- drawing ----
-
-    def _colours(self):
-        fmt = getattr(self.raw_display, "format", None)
-        colour = fmt == gfb.RGB565 if fmt is not None else self.display.colour
-        if colour:
-            return WHITE, RED, GREEN, BLUE
-        return 1, 1, 1, 1
-
-    def _draw_pattern(self):
-        fb, w, h = self.display.fb, self.display.width, self.display.height
-        white, red, green, blue = self._colours()
-        fb.fill(0)
-        fb.rect(0, 0, w, h, white)
-        fb.line(0, 0, w - 1, h - 1, white)
-        fb.line(w - 1, 0, 0, h - 1, white)
-        s = max(2, min(w, h) // 5)
-        fb.fill_rect(1, 1, s, s, red)
-        fb.fill_rect(w - 1 - s, 1, s, s, green)
-        fb.fill_rect(1, h - 1 - s, s, s, blue)
-        fb.fill_rect(w - 1 - s, h - 1 - s, s, s, white)
-
-    def _draw_prompt(self, k):
-        # k + 1 blocks, and the pad's LED lit: readable on a 16x16 matrix as
-        # on e-ink, in any language (blocks wrap to a new row when needed)
-        fb, w, h = self.display.fb, self.display.width, self.display.height
-        white = self._colours()[0]
-        fb.fill(0)
-        s = max(2, min(w, h) // 6)
-        cols = max(1, (w + s) // (2 * s))
-        for j in range(k + 1):
-            fb.fill_rect((j % cols) * 2 * s, (j // cols) * 2 * s, s, s, white)
-
-    def _draw_verdict(self):
-        fb, w, h = self.display.fb, self.display.width, self.display.height
-        white, red, green, blue = self._colours()
-        fb.fill(0)
-        if self.ok:
-            fb.rect(0, 0, w, h, green)
-            fb.rect(1, 1, w - 2, h - 2, green)
-        else:
-            fb.line(0, 0, w - 1, h - 1, red)
-            fb.line(w - 1, 0, 0, h - 1, red)
-
-
 def _buzzer_of(hal):
     """The buzzer, or None when the board file has none (the HAL then gives
     a silent one, which the self-test must not call a pass)."""
@@ -501,13 +342,6 @@ def _write_read_delete(store, text):
     back = store.read(STORE_NAME)
     store.remove(STORE_NAME)
     return back, store.read(STORE_NAME) is not None
-
-
-def _why(e):
-    if e is None:
-        return "?"
-    s = str(e)
-    return "%s %s" % (type(e).__name__, s) if s else type(e).__name__
 
 
 def run(hal, lang="en", out=print, loop_ms=5, **kw):

@@ -161,7 +161,8 @@ def engine_options(game, opts, players):
     if game == "batawaf":
         pass
     if game == "tape":
-        rules = ["match", "double", "sandwich"]   # T4, always in force
+        from games.tape_rules import DEFAULT_RULES   # the engine's, loaded for its game
+        rules = list(DEFAULT_RULES)
         for f in TAPE_RULE_FLAGS:
             if opts.get(f):
                 rules.append(f)

@@ -1,7 +1,8 @@
 # What the screen shows, built from the game's log events alone (section L of
 # the rule book): the app hangs View.event on the Log listener, so the screens
 # never depend on an engine's private state, and a replayed log draws the
-# same screens.
+# same screens.  Which Tape-treize rule a slap is due for comes from the
+# engine's own predicate (games.tape_rules, loaded only for that game).
 from core import cards
 
 
@@ -17,40 +18,6 @@ def seat_sides(pads, n_pads):
         if sides[i] in sides[i + 1:]:
             return None
     return sides
-
-
-def due_rule(rules, ranks, said):
-    """The first rule in force that the pile's top card fulfils (T4, T5),
-    from the ranks of the last cards laid (oldest first) and the number
-    said, or "": what the screen pictures while a slap is due.  The engine
-    opens its slap window by the same rules; the screen reads them from the
-    log, so a replayed log shows them too."""
-    m = len(ranks)
-    if not m:
-        return ""
-    r = ranks[-1]
-    for name in rules:
-        if name == "match":
-            ok = r == said
-        elif name == "double":
-            ok = m >= 2 and ranks[-2] == r
-        elif name == "sandwich":
-            ok = m >= 3 and ranks[-3] == r
-        elif name == "sandwich2":
-            ok = m >= 4 and ranks[-4] == r
-        elif name == "sandwich3":
-            ok = m >= 5 and ranks[-5] == r
-        elif name == "sum2":
-            ok = m >= 3 and ranks[-2] + ranks[-3] == r
-        elif name == "sum3":
-            ok = m >= 4 and ranks[-2] + ranks[-3] + ranks[-4] == r
-        elif name == "ten":
-            ok = m >= 2 and ranks[-2] + r == 10
-        else:
-            ok = False
-        if ok:
-            return name
-    return ""
 
 
 class View:
@@ -79,10 +46,14 @@ class View:
         self.reason = ""
         self.last_ev = ""
         self.waf = False      # a Bata-waf (W3) started at this step
-        # Tape-treize: the rules in force (from the start line), the ranks
-        # of the pile's last cards, and the rule a slap is due for now
-        self.rules = ("match", "double", "sandwich")
-        self.ranks = []
+        # Tape-treize: the rules in force (from the start line), the pile's
+        # last five cards, and the rule a slap is due for now
+        # (games.tape_rules.rule_holds, the engine's own predicate)
+        self.rules = ()
+        if game == "tape":
+            from games.tape_rules import DEFAULT_RULES
+            self.rules = DEFAULT_RULES
+        self.pile = []
         self.due = ""
         self.box = ()         # the seats the box plays (P1): drawn in its sign, not a colour
         self.changed = True
@@ -111,7 +82,7 @@ class View:
             self.pile_top = -1
             self.pile_n = 0
             self.taker = -1
-            self.ranks = []
+            self.pile = []
             self.due = ""
         elif ev == "flip":
             p, name, up = v
@@ -122,10 +93,11 @@ class View:
                 self.pile_n += 1
                 self.taker = -1
                 self.rule = ""
-                self.ranks.append(cards.rank(c))
-                if len(self.ranks) > 5:
-                    self.ranks.pop(0)
-                self.due = due_rule(self.rules, self.ranks, self.count)
+                self.pile.append(c)
+                if len(self.pile) > 5:
+                    self.pile.pop(0)
+                from games.tape_rules import rule_holds
+                self.due = rule_holds(self.rules, self.pile, len(self.pile), self.count) or ""
             else:
                 if self.winner >= 0:
                     # the first flip of a new duel clears the last trick
@@ -152,7 +124,7 @@ class View:
                 self.pile_top = -1
                 self.pile_n = 0
                 self.count = 0
-                self.ranks = []
+                self.pile = []
                 self.due = ""
             else:
                 self.winner = p

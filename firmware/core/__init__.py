@@ -1,2 +1,36 @@
 # Core primitives shared by every game (RULES.md section C and L).
 # Pure code: no hardware, no clock, runs on CPython and MicroPython alike.
+#
+# L: the game log's events, the fields of each in the order they are
+# written (FIELDS; OPTIONAL: written only when not None), the games a start
+# line may name, and LogError.  Here, below both the writer (core.log, which
+# the box keeps) and the reader (core.logread, loaded only to read a log
+# back), so neither reaches into the other for them; and the package is
+# loaded with either, so they cost no module of their own.
+
+FIELDS = {
+    "start": ("game", "players", "seed", "options"),
+    "deal": ("dealer", "hands"),
+    "flip": ("p", "card", "up"),
+    "battle": ("ps",),
+    "count": ("p", "n"),
+    "slap": ("p", "t_us"),
+    "verdict": ("rule", "order", "taker"),
+    "take": ("p", "cards"),
+    "out": ("p",),
+    "round": ("n", "points", "cards"),
+    "end": ("winners", "reason", "cards", "points"),
+}
+# Fields that may be left out (written only when not None).
+OPTIONAL = {"end": ("points",)}
+
+GAMES = ("bataille", "batawaf", "tape")
+
+
+class LogError(ValueError):
+    """A malformed log line; `lineno` counts from 1."""
+
+    def __init__(self, lineno, reason):
+        super().__init__("line %d: %s" % (lineno, reason))
+        self.lineno = lineno
+        self.reason = reason

@@ -7,23 +7,10 @@
 # in RAM and written out only by `flush`, at a quiet moment chosen by the box:
 # a flash write masks interrupts and would delay slap timestamps.
 
-FIELDS = {
-    "start": ("game", "players", "seed", "options"),
-    "deal": ("dealer", "hands"),
-    "flip": ("p", "card", "up"),
-    "battle": ("ps",),
-    "count": ("p", "n"),
-    "slap": ("p", "t_us"),
-    "verdict": ("rule", "order", "taker"),
-    "take": ("p", "cards"),
-    "out": ("p",),
-    "round": ("n", "points", "cards"),
-    "end": ("winners", "reason", "cards", "points"),
-}
-# Fields that may be left out (written only when not None).
-OPTIONAL = {"end": ("points",)}
-
-GAMES = ("bataille", "batawaf", "tape")
+# The events and their fields (FIELDS, OPTIONAL), GAMES and LogError live in
+# the core package (core/__init__.py), below both this writer and the
+# reader (core.logread).
+from core import FIELDS, OPTIONAL, GAMES, LogError  # noqa: F401
 
 
 def _esc(s):
@@ -137,15 +124,6 @@ class Log:
 
     def text(self):
         return "".join([s + "\n" for s in self.lines])
-
-
-class LogError(ValueError):
-    """A malformed log line; `lineno` counts from 1."""
-
-    def __init__(self, lineno, reason):
-        super().__init__("line %d: %s" % (lineno, reason))
-        self.lineno = lineno
-        self.reason = reason
 
 
 def parse_line(text, lineno=1):

@@ -4,7 +4,7 @@
 # which only writes logs, does not keep the reader in its heap; use it
 # through core.log.read / core.log.parse_line.
 import json
-from core.log import FIELDS, OPTIONAL, LogError
+from core import FIELDS, OPTIONAL, LogError
 
 # The JSON type of each field, checked by the reader so that a damaged log is
 # refused with its line number before any game logic sees it:

@@ -59,16 +59,34 @@ class Rng:
         return r % n
 
     def shuffle(self, buf, start=0, end=-1):
-        """Fisher-Yates shuffle of buf[start:end] in place (bytearray/list)."""
+        """Fisher-Yates shuffle of buf[start:end] in place (bytearray/list):
+        each j drawn as below(i - start + 1) would draw it, with next16
+        inlined (three times faster on CPython, where the deal and every
+        take of a statistics run spend their time; the one shuffle of every
+        game, its fast path included)."""
         if end < 0:
             end = len(buf)
+        s0 = self.s0
+        s1 = self.s1
         i = end - 1
         while i > start:
-            j = start + self.below(i - start + 1)
+            k = i - start + 1
+            limit = 65536 - (65536 % k)
+            while True:
+                x = (s0 + s1) & _M16
+                r = ((((x << 9) | (x >> 7)) & _M16) + s0) & _M16
+                s1 ^= s0
+                s0 = (((s0 << 13) | (s0 >> 3)) & _M16) ^ s1 ^ ((s1 << 5) & _M16)
+                s1 = ((s1 << 10) | (s1 >> 6)) & _M16
+                if r < limit:
+                    break
+            j = start + r % k
             t = buf[i]
             buf[i] = buf[j]
             buf[j] = t
             i -= 1
+        self.s0 = s0
+        self.s1 = s1
 
     def state(self):
         return (self.s0 << 16) | self.s1

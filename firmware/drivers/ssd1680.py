@@ -48,6 +48,13 @@ _RESET_MS = const(10)
 _INIT_TIMEOUT_MS = const(2000)
 _REFRESH_TIMEOUT_MS = const(10000)  # a full refresh takes ~1.6 s, ~4 s when cold
 
+# The panel's typical times (DESIGN.md: ~1.6 s full, 0.3-0.5 s partial):
+# the one set the PC's models of the panel take (hal/host/eink.py, the
+# simulator's window, the emulated RP2040's panel in tools/pico).
+FULL_US = const(1600000)     # BUSY high after a full refresh
+PARTIAL_US = const(400000)   # after a partial one
+RESET_US = const(2000)       # after a software reset
+
 # Step kinds
 _CMD = const(0)
 _PIN = const(1)

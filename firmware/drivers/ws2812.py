@@ -103,7 +103,7 @@ class Ws2812Matrix:
         self._tg = bytearray(64)
         self._tab_br = -1
         # the two per-pixel loops of prepare() compiled, when the port can
-        # (hal/rp2/display.py gives drivers/ws2812_viper.py's)
+        # (hal/rp2/parts.py plugs in drivers/ws2812_viper.py's)
         self.channels = None
         self.pack = None
         self.scale = SCALE_ONE

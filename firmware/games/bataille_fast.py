@@ -5,20 +5,36 @@
 # interpreters) but keeps the piles' ring indexes and the generator's state
 # in locals.  The box never loads it: it steps.
 #
-# On CPython two-player games run on collections.deque (_fast2_deque):
+# On CPython two-player games run on collections.deque (games.bataille_deque):
 # popleft/append are C calls, 1.2x the speed of the ring indexes in Python
-# code (bench: make bench, "stats War 1-down games/s").  A rotation table
+# code (bench: make bench, "stats War 1-down games/s"; 261 against 214
+# games/s measured again for issue 22, so both paths stay).  A rotation table
 # for the generator was tried and is slower (a 64 K-entry list lookup costs
 # more than three shifts on small ints).
-from games.bataille import MAX_DUELS, shuffle, _NEXT_DUEL, _NEXT_BATTLE
+from games.bataille_rules import MAX_DUELS, _NEXT_DUEL, _end_limit, _to_battle, _settle
+
+
+def play(g, t_ms=0, step_ms=1000):
+    """Bataille.play(): step g until the game ends, step_ms apart; returns
+    it.  With no log, no time limit and shuffled pickup, plain duels (no
+    tie) run through the fast paths below."""
+    if not g.started:
+        g.start(t_ms)
+    if g.log is None and g.limit_ms < 0 and g.ordered is None and not g.addition:
+        run(g)
+    while not g.done:
+        g.step(t_ms)
+        t_ms += step_ms
+    return g
 
 
 def run(g):
     """Play g (started, no log, no time limit, shuffled pickup) as far as
-    the fast paths go; Bataille.play() steps whatever is left."""
+    the fast paths go; play() steps whatever is left."""
     if g.n == 2:
         if _DEQUE is not None:
-            _fast2_deque(g)
+            from games.bataille_deque import fast2
+            fast2(g)
         else:
             _fast2(g)
     else:
@@ -36,158 +52,6 @@ try:
         from collections import deque as _DEQUE  # type: ignore
 except ImportError:  # pragma: no cover
     pass
-
-
-def _load(pile, q):
-    """Write deque q back into Pile pile (from the top)."""
-    buf = pile.buf
-    i = 0
-    for c in q:
-        buf[i] = c
-        i += 1
-    pile.head = 0
-    pile.n = i
-
-
-def _fast2_deque(g):
-    """_fast2 and _battle2 on deques: the same cards in the same order and
-    the same draws; a battle someone cannot afford (B4) goes to step()."""
-    st = g.strength
-    rng = g.rng
-    pa = g.piles[0]
-    pb = g.piles[1]
-    down = g.down
-    need = down + 1
-    limit = g.limit_duels or MAX_DUELS * 2
-    deque = _DEQUE
-    while not g.done:
-        if g._next != _NEXT_DUEL or g.pot_n:
-            g.step(0)
-            continue
-        da = deque(pa.to_list())
-        db = deque(pb.to_list())
-        popa = da.popleft
-        popb = db.popleft
-        appa = da.append
-        appb = db.append
-        s0 = rng.s0
-        s1 = rng.s1
-        duels = g.duels
-        w = -1
-        hand = 0        # 1: a duel's tie to step(); 2: a battle's tie to step()
-        while True:
-            a = popa()
-            b = popb()
-            sa = st[a]
-            sb = st[b]
-            if sa == sb:
-                if len(da) < need or len(db) < need:
-                    da.appendleft(a)
-                    db.appendleft(b)
-                    hand = 1
-                    break
-                duels += 1
-                pot = [a, b]
-                while True:
-                    g.battles += 1
-                    for k in range(down):
-                        pot.append(popa())
-                    for k in range(down):
-                        pot.append(popb())
-                    a = popa()
-                    b = popb()
-                    pot.append(a)
-                    pot.append(b)
-                    sa = st[a]
-                    sb = st[b]
-                    if sa != sb:
-                        break
-                    if len(da) < need or len(db) < need:
-                        hand = 2
-                        break
-                if hand:
-                    break
-                rng.s0 = s0
-                rng.s1 = s1
-                shuffle(rng, pot, 0, len(pot))
-                s0 = rng.s0
-                s1 = rng.s1
-                if sa > sb:
-                    w = 0
-                    da.extend(pot)
-                    if not db or duels >= limit:
-                        break
-                else:
-                    w = 1
-                    db.extend(pot)
-                    if not da or duels >= limit:
-                        break
-                continue
-            duels += 1
-            # rng.shuffle of the pot [a, b] is one below(2), i.e. the low
-            # bit of one next16 (core.rng, with its rotations in tables).
-            x = s0 + s1
-            r = ((x >> 7) + s0) & 1
-            s1 ^= s0
-            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-            if sa > sb:
-                w = 0
-                if r:
-                    appa(a)
-                    appa(b)
-                else:
-                    appa(b)
-                    appa(a)
-                if not db or duels >= limit:
-                    break
-            else:
-                w = 1
-                if r:
-                    appb(a)
-                    appb(b)
-                else:
-                    appb(b)
-                    appb(a)
-                if not da or duels >= limit:
-                    break
-        _load(pa, da)
-        _load(pb, db)
-        rng.s0 = s0
-        rng.s1 = s1
-        g.duels = duels
-        if hand == 1:
-            g.step(0)
-            continue
-        if hand == 2:
-            # as _battle2 hands over: the pot on the table, a battle next
-            m = len(pot)
-            for i in range(m):
-                g.pot[i] = pot[i]
-            g.pot_n = m
-            g.layer = 0
-            g.cont[0] = 1
-            g.cont[1] = 1
-            g.winner = -1
-            g.tie = True
-            g._next = _NEXT_BATTLE
-            continue
-        if w >= 0:
-            g.taker = w
-        _settle(g)
-
-
-def _settle(g):
-    """After a fast duel left a player with no card: B7 outs, B6 limit."""
-    inn = g.inn
-    piles = g.piles
-    for p in range(g.n):
-        if inn[p] and piles[p].n == 0:
-            g._out(0, p)
-    if g._check_last(0):
-        return
-    if g.limit_duels and g.duels >= g.limit_duels:
-        g._end_limit(0)
 
 
 def _fast2(g):
@@ -305,14 +169,7 @@ def _battle2(g):
     g.duels += 1
     while True:
         if pa.n <= down or pb.n <= down:
-            # B4 territory: let the general code lay this battle.
-            g.pot_n = m
-            g.layer = 0
-            g.cont[0] = 1
-            g.cont[1] = 1
-            g.winner = -1
-            g.tie = True
-            g._next = _NEXT_BATTLE
+            _to_battle(g, m)      # B4 territory: the general code lays it
             return -1
         g.battles += 1
         # Each lays `down` cards face down, then one face up, as _battle;
@@ -343,7 +200,7 @@ def _battle2(g):
         sb = st[b]
         if sa != sb:
             break
-    shuffle(g.rng, pot, 0, m)
+    g.rng.shuffle(pot, 0, m)
     pile = pa if sa > sb else pb
     buf = pile.buf
     i = pile.head + pile.n
@@ -397,7 +254,7 @@ def _fastn(g):
                 took[m] = piles[p].pop_top()
                 m += 1
         g.duels += 1
-        shuffle(rng, took, 0, m)
+        rng.shuffle(took, 0, m)
         pile = piles[w]
         for i in range(m):
             pile.push_bottom(took[i])
@@ -408,6 +265,6 @@ def _fastn(g):
                 break
         else:
             if g.limit_duels and g.duels >= g.limit_duels:
-                g._end_limit(0)
+                _end_limit(g, 0)
 
 # --- the pieces --------------------------------------------------------

@@ -8,7 +8,8 @@
 #   g.next_deadline()         ticks_us of the next timer, or None
 #   g.stop(now_ticks)         ended from the menu (L `stopped`)
 #   g.done, g.winners, g.reason, g.counts(), g.points, g.round, ...
-#   replay(entries)           re-run a log (core.log.read) and check it
+#   games.tape_replay.replay(entries)  re-run a log (core.log.read), check it
+#   games.tape_rules: the rules (T4, T5), options, the slap window (T6-T8)
 #
 # Times.  The engine is told the time; it never reads a clock.  Inputs are
 # ticks_us values (they wrap at 2**30, S4); the engine unwraps them with a
@@ -41,98 +42,31 @@
 from core import cards as _cards
 from core import deal as _deal
 from core import log as _log
-from core import options as _opt
 from core import ticks as _ticks
 from core.pile import Pile
 from core.rng import Rng
 from core.compat import const
+from games.tape_rules import (RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
+                              PLAY, WINDOW, FALSE,
+                              normalize, rule_holds, Rules)
 
-# T4 then T5, in the order a verdict names the first rule that holds.
-RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3", "ten")
-DEFAULT_RULES = ("match", "double", "sandwich")
-OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
-           "rules", "hidden_count", "target", "rounds", "length", "box", "level")
-# Every match ends: after `length` of game time ("<n>min", as Bataille's B6
-# time limit; "all" for none) the match stops at the next quiet moment (no
-# slap window or false slap open) with the points as they stand, reason
-# "limit".  Children slap falsely all the time, and a round may never end.
-MAX_PLAYERS = const(8)
-# The pause between the end of a round and the next deal, so that the box
-# can show the points (presses then are ignored, as in the settle pause).
-ROUND_PAUSE_MS = const(3000)
 # Game time on the board (see the header): the epoch moves once the latest
 # tick is this far past it (4.5 minutes), at the next quiet moment.
 _REBASE_US = const(1 << 28)
 # The oldest time a press can still have after a rebase, less 1 ms.
 _STALE = const(-(1 << 29) - 1000)
-# No press yet in the window: below any press time (they may be negative
-# since the epoch, but never below _STALE).
-_NO_SLAP = const(-(1 << 29) - 2000)
 
 # Card names (C2) are made as the log needs them: a short string a card
 # laid, garbage at once; a table of the 52 made at import would live for
 # ever, 1.9 KB of the Pico's heap (issue 13: the frozen build's peak).
 _name = _cards.name
 
-# Phases (what the screen shows).
-PLAY = const(0)      # waiting for the next card (tempo timer, or the player's press)
-WINDOW = const(1)    # a slap window is open (T6)
-FALSE = const(2)     # a false slap is being collected (T8, false_window)
-_SETTLE = const(3)    # after a take (T9): presses ignored
-_PAUSE = const(4)     # between rounds
-_DONE = const(5)
+# The phases' names (PLAY ... DONE: games.tape_rules)
 _PHASE_NAMES = const(("play", "window", "false", "settle", "pause", "done"))
 
 
-def normalize(options):
-    """The full options dict in force (ValueError naming the option and its
-    allowed values otherwise)."""
-    opts = options or {}
-    if not isinstance(opts, dict):
-        raise ValueError("options must be a dict of option names to values")
-    _opt.unknown(opts, OPTIONS)
-    out = {}
-    out["players"] = _opt.number(opts, "players", 2, MAX_PLAYERS, 4)
-    out["mode"] = _opt.choice(opts, "mode", ("tempo", "turns"), "tempo")
-    out["tempo"] = _opt.number(opts, "tempo", 500, 4000, 1500)
-    out["slap_timeout"] = _opt.number(opts, "slap_timeout", 300, 10000, 2000)
-    out["false_window"] = _opt.number(opts, "false_window", 0, 2000, 300)
-    out["settle"] = _opt.number(opts, "settle", 0, 5000, 1000)
-    rules = opts.get("rules", DEFAULT_RULES)
-    if not isinstance(rules, (list, tuple)):
-        raise ValueError("option 'rules' must be a list of rule names from %s (got %r)"
-                         % (", ".join(RULES), rules))
-    for r in rules:
-        if r not in RULES:
-            raise ValueError("option 'rules': %r is not a rule; allowed: %s"
-                             % (r, ", ".join(RULES)))
-    out["rules"] = [r for r in RULES if r in rules]
-    if len(out["rules"]) != len(rules):
-        raise ValueError("option 'rules' names a rule twice (%r)" % (rules,))
-    out["hidden_count"] = _opt.flag(opts, "hidden_count", False)
-    target = opts.get("target")
-    rounds = opts.get("rounds")
-    if target is not None and rounds is not None:
-        raise ValueError("options 'target' and 'rounds': give one or the other, not both")
-    if rounds is not None:
-        out["rounds"] = _opt.number(opts, "rounds", 1, 99, 1)
-        out["target"] = None
-    else:
-        out["target"] = _opt.number(opts, "target", 1, 99, 3)
-        out["rounds"] = None
-    v = opts.get("length", "30min")
-    if v != "all":
-        if not (isinstance(v, str) and v[-3:] == "min" and v[:-3].isdigit()
-                and 0 < int(v[:-3]) <= 600):
-            raise ValueError("option 'length': 'all' or '<n>min', n 1..600 (got %r)" % (v,))
-        v = str(int(v[:-3])) + "min"
-    out["length"] = v
-    # P1, P6: the seats the box plays (the last ones) and its level (P5)
-    _opt.box(opts, out)
-    return out
 
-
-class Tape:
+class Tape(Rules):
     def __init__(self, options=None, seed=1, log=None, hands=None):
         self.options = normalize(options)
         o = self.options
@@ -169,7 +103,6 @@ class Tape:
         self.dealer = 0
         self.turn = 0          # whose turn is next
         self.said = 0          # the number said last (0: none yet)
-        self.phase = _PAUSE
         self.done = False
         self.winners = []
         self.reason = None
@@ -191,8 +124,8 @@ class Tape:
         self.last_taker = -1
         self.last_verdict = None
         # The slap window / false slap being collected.
-        self._slap_t = [_NO_SLAP] * self.n   # first press time in the window
-        self._order = []               # players in press order
+        self._slap_t = [0] * self.n    # first press time in the window,
+        self._reset_slaps()            # and the players in press order
         self._ref_tick = 0     # the latest ticks_us seen, and its time
         self._ref_rel = 0      # since the epoch (us)
         self.started = False
@@ -398,29 +331,9 @@ class Tape:
                 self._turn(card_us)
             else:
                 self._false_start(p, u)
-        # _SETTLE, _PAUSE: ignored, not logged (T9).
+        # SETTLE, PAUSE: ignored, not logged (T9).
 
     # ---- timers -----------------------------------------------------------
-    def _fire(self, due):
-        ph = self.phase
-        if (self.limit_ms >= 0 and ph != WINDOW and ph != FALSE
-                and self._base_ms + due // 1000 >= self.limit_ms):
-            self._end(due, "limit")         # the match's time is up
-            return
-        if ph == PLAY and self.turns_mode:
-            self._play_from(due)             # turns: only the limit was due
-            return
-        if ph == PLAY:
-            self._turn(due)                 # tempo mode: the box lays the card
-        elif ph == WINDOW:
-            self._close_window(due)         # slap_timeout (T6)
-        elif ph == FALSE:
-            self._close_false(due)          # false_window (T8)
-        elif ph == _SETTLE:
-            self._play_from(due)            # T9: the pause is over
-        elif ph == _PAUSE:
-            self._deal_round(due)           # the next round
-
     def _play_from(self, us):
         self.phase = PLAY
         if not self.turns_mode:
@@ -438,34 +351,6 @@ class Tape:
                 self._due = us + _REBASE_US
             else:
                 self._due = us - us % 1000 + left * 1000     # the limit's exact ms
-
-    # ---- T2: rounds and dealing ------------------------------------------
-    def _deal_round(self, us):
-        self.round += 1
-        self.dealer = (self.round - 1) % self.n
-        # Always shuffle with the game's generator, stacked or not, so the
-        # draws after a deal never depend on it (ARCHITECTURE.md).
-        deck = _deal.shuffled_deck(self.rng)
-        stacked = None
-        if self.round == 1 and self.first_hands is not None:
-            stacked = self.first_hands
-        elif self.deal_source is not None:
-            h = self.deal_source(self.round)
-            if h is not None:
-                if len(h) != self.n:
-                    raise ValueError("stacked deal: %d hands for %d players" % (len(h), self.n))
-                stacked = _deal.check_stacked(h)
-        first = (self.dealer + 1) % self.n
-        hands = stacked if stacked is not None else _deal.deal(deck, self.n, first)
-        for p in range(self.n):
-            self.hands[p].clear()
-            for c in hands[p]:
-                self.hands[p].push_bottom(c)
-        self.pile_n = 0
-        self.log.emit(self._base_ms + us // 1000, "deal", self.dealer, [[_name(c) for c in h] for h in hands])
-        self.turn = first
-        self.said = 0
-        self._play_from(us)
 
     # ---- T3: a turn --------------------------------------------------------
     def _turn(self, us):
@@ -487,7 +372,7 @@ class Tape:
             self.log.emit(ms, "flip", p, _name(c), True)
             if not len(h):
                 self.log.emit(ms, "out", p)
-            rule = self._rule_holds(n)
+            rule = rule_holds(self.rules, self.pile, self.pile_n, n)
         self.turn = p + 1 if p + 1 < self.n else 0
         if rule is not None:
             self._open_window(rule, us)
@@ -495,267 +380,3 @@ class Tape:
         if self._round_over(us):
             return
         self._play_from(us)
-
-    def _rule_holds(self, said):
-        """The first rule in force that the top card satisfies (T4, T5)."""
-        pile = self.pile
-        m = self.pile_n
-        c = pile[m - 1]
-        r = (c >> 2) + 1  # rank, and value (C6)
-        for name in self.rules:
-            if name == "match":
-                ok = r == said
-            elif name == "double":
-                ok = m >= 2 and (pile[m - 2] >> 2) + 1 == r
-            elif name == "sandwich":
-                ok = m >= 3 and (pile[m - 3] >> 2) + 1 == r
-            elif name == "sandwich2":
-                ok = m >= 4 and (pile[m - 4] >> 2) + 1 == r
-            elif name == "sandwich3":
-                ok = m >= 5 and (pile[m - 5] >> 2) + 1 == r
-            elif name == "sum2":
-                ok = m >= 3 and (pile[m - 2] >> 2) + (pile[m - 3] >> 2) + 2 == r
-            elif name == "sum3":
-                ok = m >= 4 and (pile[m - 2] >> 2) + (pile[m - 3] >> 2) + (pile[m - 4] >> 2) + 3 == r
-            else:  # ten
-                ok = m >= 2 and (pile[m - 2] >> 2) + 1 + r == 10
-            if ok:
-                return name
-        return None
-
-    # ---- T6, T7: the slap window --------------------------------------------
-    def _open_window(self, rule, us):
-        self.phase = WINDOW
-        self.window_rule = rule
-        self._win_ms = self._base_ms
-        self._win = us
-        self.windows += 1
-        self._reset_slaps()
-        self._due = us + self.timeout_us
-
-    def _reset_slaps(self):
-        for p in range(self.n):
-            self._slap_t[p] = _NO_SLAP
-        self._order = []
-
-    def _record(self, p, u):
-        """A player's first press in the window counts (T7); True if new."""
-        if self._slap_t[p] != _NO_SLAP:
-            return False
-        self._slap_t[p] = u
-        self._order.append(p)
-        self._now = u
-        self.log.emit(self._base_ms + u // 1000, "slap", p, self._base_ms * 1000 + u)
-        return True
-
-    def _window_press(self, p, u):
-        if self._record(p, u) and len(self._order) == self.n:
-            self._due = None
-            self._close_window(u)  # everyone has slapped
-
-    def _tie_broken(self):
-        """The players in press order, equal times shuffled by the game's
-        generator (T7), never by pad number."""
-        order = list(self._order)
-        t = self._slap_t
-        i = 0
-        while i < len(order):
-            j = i + 1
-            while j < len(order) and t[order[j]] == t[order[i]]:
-                j += 1
-            if j - i > 1:
-                self.rng.shuffle(order, i, j)
-            i = j
-        return order
-
-    def _close_window(self, us):
-        order = self._tie_broken()
-        late = [p for p in range(self.n) if self._slap_t[p] == _NO_SLAP]
-        if not late:
-            taker = order[-1]
-        elif len(late) == 1:
-            taker = late[0]
-        else:
-            # Several never slapped: all later than everyone who did (T6),
-            # and which of them is last is drawn (T7).
-            taker = late[self.rng.below(len(late))]
-        self.log.emit(self._base_ms + us // 1000, "verdict", self.window_rule, order, taker)
-        self.last_verdict = self.window_rule
-        self.window_rule = None
-        self._take(taker, us)
-
-    # ---- T8: false slaps -------------------------------------------------------
-    def _false_start(self, p, u):
-        if not self.pile_n:
-            # An empty pile costs nothing: the press is logged, play goes on.
-            self._now = u
-            self.log.emit(self._base_ms + u // 1000, "slap", p, self._base_ms * 1000 + u)
-            return
-        self.phase = FALSE
-        self._reset_slaps()
-        self._record(p, u)
-        self._due = u + self.false_us
-        if self.false_us == 0:
-            self._advance(u)
-
-    def _false_press(self, p, u):
-        self._record(p, u)
-
-    def _close_false(self, us):
-        order = self._tie_broken()
-        taker = order[0]  # the first: their hand is underneath
-        self.log.emit(self._base_ms + us // 1000, "verdict", "false", order, taker)
-        self.last_verdict = "false"
-        self._take(taker, us)
-
-    # ---- T6/T8 take, T9 settle, T11 end of round -----------------------------
-    def _take(self, p, us):
-        h = self.hands[p]
-        names = []
-        for i in range(self.pile_n):
-            c = self.pile[i]
-            h.push_bottom(c)
-            names.append(_name(c))
-        self.pile_n = 0
-        self.log.emit(self._base_ms + us // 1000, "take", p, names)
-        self.takes += 1
-        self.last_taker = p
-        self._order = []
-        self.said = 0          # T9: the count restarts at 1 ...
-        self.turn = p          # ... and the taker plays next
-        if self._round_over(us):
-            return
-        self.phase = _SETTLE
-        self._due = us + self.settle_us
-
-    def _round_over(self, us):
-        """T11: after each turn (its slap included), the round ends when no
-        more than half of the players (rounded down) still hold cards."""
-        if self.holders() > self.n // 2:
-            return False
-        for p in range(self.n):
-            if not len(self.hands[p]):
-                self.points[p] += 1   # T12
-        self.log.emit(self._base_ms + us // 1000, "round", self.round, list(self.points), self.counts())
-        if self.target is not None:
-            if max(self.points) >= self.target:
-                self._end(us, "target")
-                return True
-        elif self.round >= self.max_rounds:
-            self._end(us, "rounds")
-            return True
-        self.phase = _PAUSE
-        self._due = us + ROUND_PAUSE_MS * 1000
-        return True
-
-    def _end(self, us, reason):
-        best = max(self.points)
-        self.winners = [p for p in range(self.n) if self.points[p] == best]
-        self.reason = reason
-        self.done = True
-        self.phase = _DONE
-        self._due = None
-        self.log.emit(self._base_ms + us // 1000, "end", self.winners, reason, self.counts(), list(self.points))
-
-
-def replay(entries):
-    """Re-run a log (the list of core.log.read) and check it line by line.
-
-    The engine is rebuilt from the start line and the deals of the log; the
-    presses (slap lines, and in turns mode the turn presses of the count
-    lines) are fed at their times; every line the engine emits must equal the
-    log's next line.  Returns the engine at the end of the log
-    (`engine.truncated` is True when the log stops before the match ends);
-    the first difference raises core.log.LogError naming its line."""
-    LogError = _log.LogError
-    if not entries or entries[0][2] != "start":
-        raise LogError(entries[0][0] if entries else 1, "a log must begin with a start event")
-    # The match length (T12's time limit) came later: older logs had none.
-    entries = _opt.as_logged_before(entries, {"length": "all", "box": [],
-                                              "level": 1})
-    lineno, t0, ev, d = entries[0]
-    if d["game"] != "tape":
-        raise LogError(lineno, "this is a %r log, not Tape-treize" % (d["game"],))
-    opts = d["options"]
-    if not isinstance(opts, dict):
-        raise LogError(lineno, "options must be a JSON object")
-    if opts.get("players") != d["players"]:
-        raise LogError(lineno, "players (%r) and options.players (%r) differ"
-                       % (d["players"], opts.get("players")))
-    seed = d["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise LogError(lineno, "the seed must be a whole number, 0 or more")
-    deals = [e for e in entries if e[2] == "deal"]
-    if len(entries) < 2 or entries[1][2] != "deal":
-        raise LogError(entries[1][0] if len(entries) > 1 else lineno,
-                       "the start line must be followed by the deal")
-    try:
-        g = Tape(opts, seed, _log.Log(), deals[0][3]["hands"])
-    except ValueError as e:
-        raise LogError(lineno if "deal" not in str(e) else entries[1][0], str(e))
-
-    def source(rnd):
-        if rnd - 1 < len(deals):
-            return deals[rnd - 1][3]["hands"]
-        return None
-    g.deal_source = source
-    turns = g.turns_mode
-    # The time of each input line, to bound how far timers may run before a
-    # line the engine has not emitted yet.
-    nxt = [None] * (len(entries) + 1)
-    for i in range(len(entries) - 1, -1, -1):
-        e = entries[i]
-        nxt[i] = nxt[i + 1]
-        if e[2] == "slap":
-            nxt[i] = e[3]["p"], e[3]["t_us"]
-        elif turns and e[2] == "count":
-            nxt[i] = e[3]["p"], e[1] * 1000 + 999
-        elif e[2] == "end" and e[3].get("reason") == "stopped":
-            nxt[i] = -1, e[1] * 1000 + 999     # the menu stopped the match
-    try:
-        g.start(0)
-    except ValueError as e:
-        raise LogError(entries[1][0], str(e))
-    out = g.log.lines
-    pos = 0
-    for i in range(len(entries)):
-        lineno, t, ev, d = entries[i]
-        if pos >= len(out):
-            if g.done:
-                raise LogError(lineno, "the match is over (%s) but the log goes on" % (g.reason,))
-            inp = ev == "slap" or (turns and ev == "count")
-            try:
-                if ev == "end" and d.get("reason") == "stopped":
-                    g.stop(g.ticks_of(t * 1000))
-                elif inp:
-                    p, u = nxt[i]
-                    if not isinstance(p, int) or not isinstance(u, int) or u < 0:
-                        raise LogError(lineno, "p and t_us must be whole numbers")
-                    g.press_us(p, u)
-                else:
-                    bound = t * 1000 + 999
-                    if nxt[i] is not None and nxt[i][1] < bound:
-                        bound = nxt[i][1]
-                    g.advance_us(bound)
-            except LogError:
-                raise
-            except ValueError as e:  # e.g. a later deal that is not one deck
-                raise LogError(lineno, str(e))
-            if pos >= len(out):
-                raise LogError(lineno, "the rules give no event here, the log has %s"
-                               % (_want(t, ev, d),))
-        want = _want(t, ev, d)
-        got = out[pos]
-        if got != want:
-            raise LogError(lineno, "the rules give %s here, the log has %s" % (got, want))
-        pos += 1
-        if pos > 256:
-            # Keep memory flat on long logs: drop the lines already checked.
-            del out[:pos]
-            pos = 0
-    g.truncated = not g.done
-    return g
-
-
-def _want(t, ev, d):
-    return _log.line(t, ev, [d.get(k) for k in _log.FIELDS[ev]])

@@ -3,12 +3,10 @@
 # the pips laid out as on a real card, a figure for V/D/R.  The LED matrix
 # never imports it.
 from gfx import glyphs
-from gfx import render as _r
+from gfx import canvas
+from gfx.canvas import INK
 from core import cards
-from core.compat import const
 
-# gfx.render's colour indices
-_INK = const(1)
 
 # Where the pips of 2..10 go on a card: column (0 left, 1 middle, 2 right)
 # * 16 + row (0 top .. 12 bottom), as on a real card.
@@ -28,14 +26,14 @@ def face(r, rg, c, x, y, w, h, col):
     ch = h
     cw = min(w, h * 3 // 4)
     x += (w - cw) // 2
-    rg.rect(x + 1, y, cw - 2, 1, _INK)
-    rg.rect(x + 1, y + ch - 1, cw - 2, 1, _INK)
-    rg.rect(x, y + 1, 1, ch - 2, _INK)
-    rg.rect(x + cw - 1, y + 1, 1, ch - 2, _INK)
+    rg.rect(x + 1, y, cw - 2, 1, INK)
+    rg.rect(x + 1, y + ch - 1, cw - 2, 1, INK)
+    rg.rect(x, y + 1, 1, ch - 2, INK)
+    rg.rect(x + cw - 1, y + 1, 1, ch - 2, INK)
     k = max(1, (ch + 20) // 50)      # the corner index
-    lab = _r.rank_label(c, r.faces_fr)
+    lab = canvas.rank_label(c, r.faces_fr)
     lw = r.rank(rg, lab, x + 2 * k, y + 2 * k, k, col)
-    pip = _r.suit_pip(c, True)
+    pip = canvas.suit_pip(c, True)
     rg.pic(pip, x + 2 * k, y + 11 * k, k, col)
     rg.pic(pip, x + cw - 7 * k, y + ch - 7 * k, k, col)
     # the middle: clear of the corner indexes (a 10's is wider: its

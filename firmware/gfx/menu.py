@@ -2,15 +2,8 @@
 # call them): drawn only outside a game, so the box drops this module while
 # one is played (app.box.forget) and its bytecode leaves the heap.
 from gfx import glyphs
-from gfx import render as _r
-from core.compat import const
-
-# gfx.render's colour indices
-_BG = const(0)
-_INK = const(1)
-_DIM = const(7)
-_OK = const(9)
-_PLAYER0 = const(10)
+from gfx import canvas
+from gfx.canvas import BG, INK, DIM, OK, PLAYER0
 
 
 def scroll_text(rg, s, x, y, w, off, col):
@@ -19,7 +12,7 @@ def scroll_text(rg, s, x, y, w, off, col):
     cx = x - off
     for ch in s:
         if cx + 3 > x and cx < x + w and ch != " ":
-            ch = _r._FOLD.get(ch, ch).upper()
+            ch = canvas.FOLD.get(ch, ch).upper()
             i = glyphs.SMALL_CHARS.find(ch)
             if i < 0:
                 i = glyphs.SMALL_CHARS.find("?")
@@ -41,19 +34,19 @@ def menu(r, title, items, sel, ms=0):
     rg = r.whole()
     if r.small:
         icon, label, value = items[sel]
-        rg.pic(icon, (cv.w - 8) // 2, 0, 1, _INK)
+        rg.pic(icon, (cv.w - 8) // 2, 0, 1, INK)
         txt = value if value is not None else label
-        over = _r.text_width(txt, 1, True) - cv.w
+        over = canvas.text_width(txt, 1, True) - cv.w
         if over <= 0:
-            rg.text(txt, -over // 2, 9, 1, _OK, small=True)
+            rg.text(txt, -over // 2, 9, 1, OK, small=True)
         else:
             r.scroll_over = over + 1
-            scroll_text(rg, txt, 0, 9, cv.w, _r.scroll_offset(over + 1, ms), _OK)
+            scroll_text(rg, txt, 0, 9, cv.w, canvas.scroll_offset(over + 1, ms), OK)
         n = min(len(items), cv.w)
         step = 2 if 2 * n <= cv.w + 1 else 1
         x0 = (cv.w - step * n + 1) // 2
         for i in range(n):
-            rg.rect(x0 + step * i, 15, 1, 1, _OK if i == sel else _DIM)
+            rg.rect(x0 + step * i, 15, 1, 1, OK if i == sel else DIM)
         return over > 0
     top = r.title(title)
     rows = (cv.h - top) // r.lh
@@ -65,17 +58,17 @@ def menu(r, title, items, sel, ms=0):
         icon, label, value = items[i]
         y = top + (i - first) * r.lh + s
         if i == sel:
-            rg.rect(0, y - s, cv.w, r.lh, _INK)
-            col = _BG
+            rg.rect(0, y - s, cv.w, r.lh, INK)
+            col = BG
         else:
-            col = _INK
+            col = INK
         x = 1
         if cv.w >= 100:
             rg.pic(icon, 1, y, s, col)
             x = 10 * s
         vw = 0
         if value is not None:
-            vw = _r.text_width(value, s) + 2 * s
+            vw = canvas.text_width(value, s) + 2 * s
             rg.text(value, cv.w - vw, y, s, col, maxw=vw)
         rg.text(label, x, y, s, col, maxw=cv.w - x - vw - 2 * s)
 
@@ -85,28 +78,28 @@ def join(r, game, joined, n_pads, icon):
     cv.clear()
     rg = r.whole()
     if r.small:
-        rg.pic(icon, 4, 1, 1, _INK)
+        rg.pic(icon, 4, 1, 1, INK)
         bw = 16 // max(n_pads, 1)
         for p in range(n_pads):
-            col = _PLAYER0 + p if joined[p] else _DIM
+            col = PLAYER0 + p if joined[p] else DIM
             rg.rect(p * bw, 12, max(bw - 1, 1), 3, col)
         return
     top = 0
     if game != "batawaf":
         top = r.title(r._t(game))
-        rg.text(r._t("press_pad"), 1, top + r.scale, r.scale, _INK)
+        rg.text(r._t("press_pad"), 1, top + r.scale, r.scale, INK)
         top += r.lh
     else:
-        rg.pic(icon, 1, 1, r.scale, _INK)
+        rg.pic(icon, 1, 1, r.scale, INK)
         top = 9 * r.scale
     bw = cv.w // max(n_pads, 1)
     bh = cv.h - top - 2
     for p in range(n_pads):
         x = p * bw + 1
         if joined[p]:
-            rg.rect(x, top + 1, bw - 2, bh, _INK)
+            rg.rect(x, top + 1, bw - 2, bh, INK)
             rg.pic("check", x + (bw - 2 - 5 * r.scale) // 2, top + 1 + (bh - 5 * r.scale) // 2,
-                   r.scale, _BG)
+                   r.scale, BG)
         else:
-            rg.rect(x, top + 1, bw - 2, 1, _INK)
-            rg.rect(x, top + bh, bw - 2, 1, _INK)
+            rg.rect(x, top + 1, bw - 2, 1, INK)
+            rg.rect(x, top + bh, bw - 2, 1, INK)

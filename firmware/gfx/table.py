@@ -4,19 +4,10 @@
 # played (the box drops it when a game starts), so Tape-treize never carries
 # its bytecode.
 from gfx import glyphs
-from gfx import render as _r
-from core.compat import const
-
-# gfx.render's colour indices
-_BG = const(0)
-_INK = const(1)
-_BATTLE = const(5)
-_DOG = const(6)
-_DIM = const(7)
-_PLAYER0 = const(10)
+from gfx.canvas import BG, INK, BATTLE, DOG, DIM, PLAYER0
 
 
-def dog(r, rg, size, x, y, w, h, col=_DOG):
+def dog(r, rg, size, x, y, w, h, col=DOG):
     """A dog of size 1..6, all sizes at one scale so the biggest dog is
     the biggest drawing (W2, W6).  Two sets of six: dog1-6 (up to 8x7,
     for square spaces) and dogw1-6 (up to 15x8, for wide ones such as
@@ -41,15 +32,15 @@ def backs(r, rg, n, x, y, w, h):
     if n <= 0 or w <= 0 or h <= 0:
         return
     if r.small:
-        rg.rect(x, y, min(n, w), 1, _INK)
+        rg.rect(x, y, min(n, w), 1, INK)
         return
     bw = max(2, h // 2)
     for i in range(n):
         bx = x + i * (bw + 1)
         if bx + bw > x + w:
             break
-        rg.rect(bx, y, bw, h, _INK)
-        rg.rect(bx + 1, y + 1, bw - 2, h - 2, _BG)
+        rg.rect(bx, y, bw, h, INK)
+        rg.rect(bx + 1, y + 1, bw - 2, h - 2, BG)
 
 # ---- screens ----------------------------------------------------
 
@@ -71,16 +62,16 @@ def table(r, v):
         lost = v.winner >= 0 and v.winner != p
         if v.winner == p:
             if cv.colour:
-                rg.dotted(_INK)    # white: no player's colour
+                rg.dotted(INK)    # white: no player's colour
             else:
-                rg.frame(_INK)
+                rg.frame(INK)
         elif p in v.battle:
             if cv.colour:
-                rg.dotted(_BATTLE)
+                rg.dotted(BATTLE)
             else:
-                rg.rect(0, 0, rg.w, 1, _INK)
+                rg.rect(0, 0, rg.w, 1, INK)
         if v.out[p]:
-            rg.pic("cross", (rg.w - 5) // 2, (rg.h - 5) // 2, 1, _DIM if cv.colour else _INK)
+            rg.pic("cross", (rg.w - 5) // 2, (rg.h - 5) // 2, 1, DIM if cv.colour else INK)
             continue
         up = v.up[p]
         ins = 0 if r.small else 2
@@ -94,12 +85,12 @@ def table(r, v):
         elif up:
             # each player's dog in their colour, the losers' dimmed; the
             # box's seat in white, its sign (P1), no player's colour
-            col = (_DIM if lost else _INK if p in v.box else _PLAYER0 + p) if cv.colour else _INK
+            col = (DIM if lost else INK if p in v.box else PLAYER0 + p) if cv.colour else INK
             r.card(rg, up[-1], ins, ins, rg.w - 2 * ins, rg.h - 2 * ins - back_h, col)
         elif v.waiting[p]:
             k = 1 if r.small else r.scale
             rg.pic("arrow_down", (rg.w - 5 * k) // 2, (rg.h - 5 * k) // 2, k,
-                   _INK if p in v.box else _PLAYER0 + p)
+                   INK if p in v.box else PLAYER0 + p)
         if v.down[p]:
             if r.small:
                 # on the far edge: the dog or card stands on the near one

@@ -2,19 +2,9 @@
 # laid, the number said, the picture of the rule a slap is due for, the
 # taker.  Imported only while Tape-treize is played (the box drops it when
 # another game starts), so the other games never carry its bytecode.
-from gfx import render as _r
+from gfx import canvas
+from gfx.canvas import BG, INK, RED, BLACKSUIT, DIM, WARN, OK, PLAYER0
 from core import cards
-from core.compat import const
-
-# gfx.render's colour indices
-_BG = const(0)
-_INK = const(1)
-_RED = const(2)
-_BLACKSUIT = const(3)
-_DIM = const(7)
-_WARN = const(8)
-_OK = const(9)
-_PLAYER0 = const(10)
 
 
 def tape(r, v):
@@ -32,37 +22,37 @@ def tape(r, v):
         return
     s = r.scale
     side = cv.w // 3
-    card = _r.Region(cv, side, 0, side, cv.h - r.lh, 0)
+    card = canvas.Region(cv, side, 0, side, cv.h - r.lh, 0)
     if v.taker >= 0:
-        card.frame(_INK)
+        card.frame(INK)
     if v.pile_top >= 0:
         r.card(card, v.pile_top, 2, 2, side - 4, card.h - 4)
     if not v.hidden and v.count > 0:
         # the count said, white on black: never read as part of the card
         k = max(1, min((side - 8) // 12, (cv.h - r.lh - 8) // 8))
-        tw = _r.text_width(str(v.count), k)
-        rg.rect(0, 0, tw + 4 * s, 7 * k + 4 * s, _INK)
-        rg.text(str(v.count), 2 * s, 2 * s, k, _BG, maxw=side - 4)
+        tw = canvas.text_width(str(v.count), k)
+        rg.rect(0, 0, tw + 4 * s, 7 * k + 4 * s, INK)
+        rg.text(str(v.count), 2 * s, 2 * s, k, BG, maxw=side - 4)
     x = 2 * side + 2
-    rg.text("%s %d" % (r._t("pile"), v.pile_n), x, 2, s, _INK, maxw=side - 4)
+    rg.text("%s %d" % (r._t("pile"), v.pile_n), x, 2, s, INK, maxw=side - 4)
     if v.taker >= 0:
         msg = r._t("false_slap") if v.rule == "false" else r._t("takes")
         who = "%s %d" % (msg, v.taker + 1)
-        if _r.text_width(who, s) > side - 4:
+        if canvas.text_width(who, s) > side - 4:
             # a narrow column: the player's number on a line of its own
-            rg.text(str(v.taker + 1), x, 2 + 2 * r.lh, s, _INK, maxw=side - 4)
+            rg.text(str(v.taker + 1), x, 2 + 2 * r.lh, s, INK, maxw=side - 4)
             who = msg
-        rg.text(who, x, 2 + r.lh, s, _INK, maxw=side - 4)
+        rg.text(who, x, 2 + r.lh, s, INK, maxw=side - 4)
     elif v.due and not v.hidden:
         k = max(1, min((side - 6) // 16, (cv.h - 3 * r.lh) // 8))
-        rule_pic(r, rg, v.due, x, 2 + r.lh + s, k, _INK, _INK)
+        rule_pic(r, rg, v.due, x, 2 + r.lh + s, k, INK, INK)
     y = cv.h - r.lh + s
     cw = cv.w // max(v.n, 1)
     for p in range(v.n):
         txt = "%d:%d" % (v.counts[p], v.points[p])
         # many players: the small font, so no figure is cut
-        small = _r.text_width(txt, s) > cw - 2
-        rg.text(txt, p * cw + 1, y + (s if small else 0), s, _INK, small, cw - 1)
+        small = canvas.text_width(txt, s) > cw - 2
+        rg.text(txt, p * cw + 1, y + (s if small else 0), s, INK, small, cw - 1)
 
 def tape_small(r, v, rg):
     """The matrix: the card on the top half (rank and suit, 5x7), the
@@ -70,26 +60,26 @@ def tape_small(r, v, rg):
     taker; a dot per player holding cards on the right."""
     if v.pile_top >= 0:
         c = v.pile_top
-        col = _RED if cards.is_red(c) else _BLACKSUIT
-        lab = _r.rank_label(c, r.faces_fr)
+        col = RED if cards.is_red(c) else BLACKSUIT
+        lab = canvas.rank_label(c, r.faces_fr)
         r.rank(rg, lab, 0 if lab == "10" else 1, 0, 1, col)
-        rg.pic(_r.suit_pip(c, True), 10, 1, 1, col)
+        rg.pic(canvas.suit_pip(c, True), 10, 1, 1, col)
     if v.taker >= 0:
-        pc = _PLAYER0 + (v.taker & 7)
+        pc = PLAYER0 + (v.taker & 7)
         rg.pic("icon_hand", 0, 8, 1, pc)
         if v.rule == "false":
-            rg.pic("cross", 10, 10, 1, _RED)
+            rg.pic("cross", 10, 10, 1, RED)
         else:
-            rg.pic("check", 10, 10, 1, _OK)
+            rg.pic("check", 10, 10, 1, OK)
         return
     if v.due and not v.hidden:
         # (with the count hidden, T13, the rule would give it away)
-        rule_pic(r, rg, v.due, 0, 9, 1, _WARN, _DIM, v.count)
+        rule_pic(r, rg, v.due, 0, 9, 1, WARN, DIM, v.count)
         return
     if not v.hidden and v.count > 0:
-        rg.text(str(v.count), 0, 9, 1, _OK, maxw=12)
+        rg.text(str(v.count), 0, 9, 1, OK, maxw=12)
     for p in range(min(v.n, 8)):
-        col = _PLAYER0 + p if v.counts[p] else _DIM
+        col = PLAYER0 + p if v.counts[p] else DIM
         rg.rect(13 + (p >> 2) * 2, 9 + (p & 3) * 2, 1, 1, col)
 
 def rule_pic(r, rg, rule, x, y, k, col, other, said=0):
@@ -102,7 +92,7 @@ def rule_pic(r, rg, rule, x, y, k, col, other, said=0):
     if rule == "match":
         if said:
             t = str(said)
-            tw = _r.text_width(t, k, True)
+            tw = canvas.text_width(t, k, True)
             rg.text(t, x + 7 * k - tw, y + k, k, col, small=True)
         rg.rect(x + 9 * k, y, cw, ch, col)
     elif rule == "double":

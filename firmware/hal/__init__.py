@@ -28,20 +28,9 @@
 # buzzer, and when the display has failed it blinks the error code on the pad
 # LEDs (drivers.blink) while the pads go on working.
 import sys
-from hal.boarddata import Board
-from drivers.blink import Blinker
-
-
-def _as_board(b):
-    if isinstance(b, Board):
-        return b
-    # the checker (hal.board) is imported only to read a board file
-    from hal import board as _board
-    if isinstance(b, str):
-        if "/" not in b and not b.endswith(".json"):
-            b = "boards/" + b + ".json"
-        return _board.load(b)
-    return _board.validate(b)
+# Hal and the Board from a name live in hal.wiring, below this facade and both
+# ports (hal.host, hal.rp2), which take them from there.
+from hal.wiring import Hal, _as_board, _host_voice_dir  # noqa: F401
 
 
 def forget_board_checks():
@@ -56,53 +45,6 @@ def forget_board_checks():
         del g["board"]
 
 
-class Hal:
-    def __init__(self, board, clock, pads, leds, display, buzzer, storage, watchdog, echo=True, menu=None):
-        self.board = board
-        self.clock = clock
-        self.pads = pads
-        self.leds = leds
-        self.display = display
-        self.buzzer = buzzer
-        self.storage = storage
-        self.watchdog = watchdog
-        self.menu = menu      # drivers.button.MenuButton, None if the board has none
-        self.blinker = Blinker(leds)
-        self.notices = []
-        self.echo = echo      # print notices on the REPL (the board); the host keeps them quiet
-        self.failed_code = 0
-        self.wire = None      # the host port's recorder of bus traffic
-        self.voice = None     # drivers.voice.Voice when the board has a speaker
-        self.voice_dir = "voice/"
-        self._reported = None
-        self._check()
-
-    def poll(self, now_ms=None):
-        """One pass of the main loop's hardware chores.  Never waits."""
-        if now_ms is None:
-            now_ms = self.clock.ticks_ms()
-        # The loop polls: the OLED may now send one page per pass.
-        self.display.paced = True
-        self.display.poll(now_ms)
-        if self.menu is not None:
-            self.menu.poll(now_ms)
-        self.buzzer.poll(now_ms)
-        if self.voice is not None:
-            self.voice.poll(now_ms)
-        self._check(now_ms)
-        self.blinker.poll(now_ms)
-
-    def _check(self, now_ms=None):
-        e = self.display.error
-        if e is not None and e is not self._reported:
-            self._reported = e
-            self.failed_code = e.code
-            self.notices.append(str(e))
-            if self.echo:
-                print(str(e))  # the REPL: for whoever plugs in a USB cable
-            self.blinker.start(e.code, self.clock.ticks_ms() if now_ms is None else now_ms)
-
-
 def open_host(*args, **kw):
     """The PC port (hal.host.open_host, which says its arguments).  Each
     port's opening lives in its own package, so the board never loads the
@@ -110,13 +52,6 @@ def open_host(*args, **kw):
     module holds, for ever: issue 13)."""
     from hal.host import open_host as _open
     return _open(*args, **kw)
-
-
-def _host_voice_dir():
-    # firmware/voice/ beside this package (the board has it at /voice/)
-    f = __file__
-    i = max(f.rfind("/hal/"), f.rfind("\\hal\\"))
-    return (f[:i + 1] if i >= 0 else "") + "voice/"
 
 
 def open_board(*args, **kw):

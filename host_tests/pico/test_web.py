@@ -119,8 +119,10 @@ class PageBox(pico_box.Box):
         self.pico = _Pins(self)
         import random
         from app import settings as _set
+        from hal.host.bots import Walk
         self.rng = random.Random(1)
-        self.st = _set.defaults()
+        self.walk = Walk(_set.defaults())   # as pico_box.Box: a fresh flash holds the defaults
+        self.st = self.walk.st
         self.where = None
 
     @property

@@ -1,14 +1,14 @@
 # The corpus of issue 22 (tools/corpus.py): one recorded game's pad edges
 # replayed on the host HAL, no bots, and the log the box writes.  Portable:
 # the same replay runs on CPython and on the MicroPython unix port.  It drives
-# the App as the simulator does (sim/box.py): tick() every LOOP_US of virtual
-# time, the pads' edges and interrupts fired in between.
+# the App with the one driver off the board (app.headless.Drive), as the
+# simulator does: tick() every LOOP_US of virtual time, the pads' edges and
+# interrupts fired in between.
 import json
 import os
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 CORPUS = HERE + "/../corpus"
-BOARDS = HERE + "/../../boards"
 LOOP_US = 5000
 MAX_US = 90 * 60 * 1000000
 
@@ -59,30 +59,15 @@ def _read_logs(fs_root):
     return "".join(out)
 
 
-def _forget(h):
-    # the host buses record everything for the tests; a whole game of it
-    # would fill the unix port's heap (as sim/box.py trims them)
-    wire = getattr(h, "wire", None)
-    if wire is not None and len(wire.events) > 2000:
-        wire.clear()
-    out = getattr(h.display, "out", None)
-    frames = getattr(out, "frames", None)
-    if frames is not None and len(frames) > 4:
-        del frames[:-1]
-    pwm = getattr(h.buzzer, "pwm", None)
-    changes = getattr(pwm, "changes", None)
-    if changes is not None and len(changes) > 200:
-        del changes[:-1]
-
-
 def replay(case):
     """The log text the box writes for the case's edges."""
     import hal
-    from hal import board as _board
+    from hal.host import boards
     from hal.host.clock import VirtualClock
     from app import box as _box
     from app import logs as _logs
-    board = _board.load(BOARDS + "/" + case["board"] + ".json")
+    from app.headless import Drive, trim
+    board = boards.load(case["board"])
     clock = VirtualClock()
     h = hal.open_host(board, clock)
     game = case["game"]
@@ -95,16 +80,19 @@ def replay(case):
             pads.press(k, t0 + t, bounce)
         else:
             pads.release(k, t0 + t, bounce)
-    nxt = clock.now
-    limit = t0 + MAX_US
-    while clock.now < limit:
-        pads.run_until(nxt)
-        app.tick()
-        nxt += LOOP_US
+    n = [0]
+
+    def after():
         if app.state == "end":
-            break
+            return True
         if app.state == "error":
             raise AssertionError("the box shows an error: %s" % app.error_text)
-        _forget(h)
+        n[0] += 1
+        if not n[0] & 15:
+            # the host buses record everything for the tests; a whole game
+            # of it would fill the unix port's heap
+            trim(h, 200)
+        return False
+    Drive(app, LOOP_US).run_until(t0 + MAX_US, after)
     fs = h.storage.fs
     return _read_logs(fs.path(_logs.DIR))

@@ -5,6 +5,7 @@
 from core import log as _log
 from app import box, headless, settings as _set, sounds, logs as _logs
 from games import bataille, tape
+from games import tape_replay
 import app_hal
 from tinytest import Console
 
@@ -26,8 +27,9 @@ def log_entries(hal, n=1):
 
 def replay(entries):
     if entries[0][3]["game"] == "tape":
-        return tape.replay(entries)
-    return bataille.replay(entries)
+        return tape_replay.replay(entries)
+    from games import bataille_replay
+    return bataille_replay.replay(entries)
 
 
 def check_game(game, players, seed, options=None):

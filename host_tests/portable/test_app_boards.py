@@ -5,7 +5,7 @@
 import hal as _hal
 from core import log as _log
 from app import headless, logs as _logs
-from games import bataille, tape
+from games import bataille_replay, tape_replay
 
 ROOT = __file__.rsplit("/", 3)[0] if __file__.count("/") >= 3 else "."
 
@@ -24,7 +24,7 @@ def run(board_name, game, players, options, seed):
     assert app.frames > 10 and h.display.error is None
     with open(h.storage.fs.path(_logs.path(1))) as f:
         entries = _log.read(f)
-    g = (tape if game == "tape" else bataille).replay(entries)
+    g = (tape_replay if game == "tape" else bataille_replay).replay(entries)
     assert g.done and g.winners == app.view.winners
     return h, app
 

@@ -5,6 +5,8 @@
 from core import log as _log
 from app import box, headless
 from games import bataille, tape
+from games import tape_replay
+from games import bataille_replay
 import app_hal
 
 
@@ -49,7 +51,7 @@ def test_p1_a_child_alone_plays_batawaf_against_the_box_in_two_presses():
         run_ticks(hal, app, 20000)
         assert app.waiting_mask == 0 or app.next_step is not None
     # the log so far agrees with the rules
-    r = bataille.replay(_log.read(game_log(hal, app)))
+    r = bataille_replay.replay(_log.read(game_log(hal, app)))
     assert r.duels >= 4 and r.options["box"] == [1]
 
 
@@ -63,7 +65,7 @@ def test_p4_app_the_duel_flips_at_the_childs_press():
     app = r.app
     assert app.state == "end" and app.view.n == 2 and app.pads_in == [0, 2]
     lines = game_log(hal, app)
-    g = bataille.replay(_log.read(lines))
+    g = bataille_replay.replay(_log.read(lines))
     assert g.done and not g.truncated and g.duels == 12 and g.options["box"] == [1]
     assert r.presses >= 12 + 2     # the menu, the join, and a press per duel
 
@@ -78,7 +80,7 @@ def test_p3_app_tape_with_box_seats_from_the_options_menu():
     assert app.view.n == 3 and app.pads_in == [0, 4, 5]
     assert app.settings["opts"]["tape"]["box"] == 2
     lines = game_log(hal, app)
-    g = tape.replay(_log.read(lines))
+    g = tape_replay.replay(_log.read(lines))
     assert g.done and g.options["box"] == [1, 2] and g.options["level"] == 3
     slaps = [_log.parse_line(s)[2]["p"] for s in lines if '"ev":"slap"' in s]
     assert 1 in slaps and 2 in slaps       # the box's seats slapped, as pads do

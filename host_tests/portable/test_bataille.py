@@ -4,6 +4,7 @@ from tinytest import raises
 from core import cards, log
 from games import bataille as B
 from games.bataille import Bataille
+from games import bataille_replay as R
 
 
 def stack(*tops, rest=0, kind=cards.STANDARD):
@@ -391,12 +392,12 @@ def test_b4_short_replay_checks_the_variant():
     g2.play()
     text = g2.log.text()
     assert '"short":"lose"' in text
-    r = B.replay(log.read(text.splitlines()))
+    r = R.replay(log.read(text.splitlines()))
     assert r.done and r.reason == "draw" and r.counts() == [1, 1]
     # the same log said to be played with short=play breaks the rules where
     # the last battle begins (play would battle with the last cards)
     bad = text.replace('"short":"lose"', '"short":"play"')
-    e = raises(log.LogError, B.replay, log.read(bad.splitlines()))
+    e = raises(log.LogError, R.replay, log.read(bad.splitlines()))
     assert "battle" in str(e) and "out" in str(e)
 
 
@@ -405,7 +406,7 @@ def test_b4_short_lose_at_the_limit_only_the_players_still_in_count():
     g.start(0)
     assert g.counts() == [18, 17, 17]
     g.inn[0] = 0              # as short=lose leaves them: out, holding cards
-    g._end_limit(0)
+    B._end_limit(g, 0)
     assert g.winners == [1, 2] and g.reason == "limit"
 
 
@@ -423,7 +424,7 @@ def test_b4_short_lose_the_cards_held_leave_the_game_and_replay_agrees():
     assert w != 0 and g.counts()[0] == 2 and g.counts()[w] <= 50
     assert sum(g.counts()) == 52 and g.inn[0] == 0
     assert [p for p in range(3) if g.inn[p]] == [w]   # the others out, holding theirs
-    r = B.replay(log.read(lg.text().splitlines()))
+    r = R.replay(log.read(lg.text().splitlines()))
     assert r.done and r.reason == "all_cards" and r.counts() == g.counts()
 
 
@@ -567,13 +568,13 @@ def test_l_a_log_from_before_b4_short_replays_as_played():
     text = g.log.text()
     old = text.replace(',"short":"play"', "").replace('"short":"play",', "")
     assert '"short"' not in old.splitlines()[0]
-    r = B.replay(log.read(old.splitlines()))
+    r = R.replay(log.read(old.splitlines()))
     assert r.done and r.reason == g.reason and r.counts() == g.counts()
     # ... and not as short=lose: a short battler would be out at once.
     g2 = Bataille({"players": 2, "short": "lose"}, 3, log.Log(), "bataille", mirrored_hands())
     g2.play()
     old2 = g2.log.text().replace(',"short":"lose"', "").replace('"short":"lose",', "")
-    raises(log.LogError, B.replay, log.read(old2.splitlines()))
+    raises(log.LogError, R.replay, log.read(old2.splitlines()))
 
 
 def test_l_start_logs_every_option_in_force():
@@ -656,7 +657,7 @@ def test_l_replay_rebuilds_the_same_final_state():
         lg = log.Log()
         g = Bataille(opts, 4, lg)
         g.play(0, 1500)
-        r = B.replay(log.read(lg.text().splitlines()))
+        r = R.replay(log.read(lg.text().splitlines()))
         assert r.done and not r.truncated
         assert r.counts() == g.counts() and r.winners == g.winners and r.reason == g.reason
         assert [p.to_list() for p in r.piles] == [p.to_list() for p in g.piles]
@@ -672,7 +673,7 @@ def test_l_replay_reports_the_first_wrong_line():
     # the take goes to the other player: the rules disagree on line k+1
     p = '"p":0' if '"p":0' in lines[k] else '"p":1'
     lines[k] = lines[k].replace(p, '"p":1' if p == '"p":0' else '"p":0')
-    e = raises(log.LogError, B.replay, log.read(lines))
+    e = raises(log.LogError, R.replay, log.read(lines))
     assert e.lineno == k + 1 and "take" in e.reason
 
 
@@ -680,9 +681,9 @@ def test_l_replay_truncated_log_is_not_an_error():
     lg = log.Log()
     Bataille({"players": 3}, 8, lg).play(0, 1500)
     lines = lg.text().splitlines()
-    r = B.replay(log.read(lines[:40]))
+    r = R.replay(log.read(lines[:40]))
     assert r.truncated and not r.done
-    e = raises(log.LogError, B.replay, log.read(lines + [lines[-1]]))
+    e = raises(log.LogError, R.replay, log.read(lines + [lines[-1]]))
     assert e.lineno == len(lines) + 1
 
 
@@ -747,31 +748,31 @@ def test_b5_cycle_watch_is_bounded_and_off_for_shuffled_pickup():
     g, lg = game(CYCLING, {"addition": True, "down": 1})
     g.log = None
     g.play()
-    assert g.reason == "all_cards" and g.watch_k == 0
-    assert len(g.slots) == 0        # shuffled pickup: no room kept for a watch that never runs
+    assert g.reason == "all_cards"
+    assert g.ordered is None        # shuffled pickup: no room kept for a watch that never runs
     g, lg = game(CYCLING, CYCLING_OPTS)
     g.log = None
-    size = len(g.slots)
+    size = len(g.ordered.slots)
     g.play()
-    assert g.reason == "cycle"
-    assert len(g.slots) == size == (32 + 1) * (2 + 52)   # 1.8 KB, whatever the length
+    assert g.reason == "cycle" and g.ordered.at == g.duels
+    assert len(g.ordered.slots) == size == (32 + 1) * (2 + 52)   # 1.8 KB, whatever the length
 
 
 def test_l_replay_refuses_what_is_not_a_bataille_log():
     lg = log.Log()
     Bataille({"length": "1min"}, 6, lg).play(0, 1500)
     lines = lg.text().splitlines()
-    assert B.replay(log.read(lines)).reason == "limit"     # a time limit replays
+    assert R.replay(log.read(lines)).reason == "limit"     # a time limit replays
     bad = lines[0].replace('"down":3', '"down":2')
-    e = raises(log.LogError, B.replay, log.read([bad] + lines[1:]))
+    e = raises(log.LogError, R.replay, log.read([bad] + lines[1:]))
     assert e.lineno == 1 and "'down'" in e.reason
     deal = lines[1].replace('"AS"', '"KS"')
-    e = raises(log.LogError, B.replay, log.read([lines[0], deal] + lines[2:]))
+    e = raises(log.LogError, R.replay, log.read([lines[0], deal] + lines[2:]))
     assert e.lineno == 2 and "duplicated KS" in e.reason
     tape = lines[0].replace('"game":"bataille"', '"game":"tape"')
-    e = raises(log.LogError, B.replay, log.read([tape] + lines[1:]))
+    e = raises(log.LogError, R.replay, log.read([tape] + lines[1:]))
     assert e.lineno == 1
-    e = raises(log.LogError, B.replay, log.read(lines[:1]))
+    e = raises(log.LogError, R.replay, log.read(lines[:1]))
     assert "deal" in e.reason
 
 
@@ -784,7 +785,7 @@ def test_b1_seed_must_be_a_whole_number():
 def _read_and_replay(lines):
     # the reader refuses a wrong field type before the rules see it; either
     # way the log is refused with its line number
-    return B.replay(log.read(lines))
+    return R.replay(log.read(lines))
 
 
 def test_l_replay_malformed_fields_are_log_errors():
@@ -818,7 +819,7 @@ def test_l_stopped_the_most_cards_held_win_table_cards_count_for_nobody():
     assert (t, ev, d["reason"], d["winners"], d["cards"]) == (1500, "end", "stopped", [1], [2, 48])
     g.stop(2000)      # once over, a stop changes nothing
     assert log.parse_line(lg.lines[-1])[0] == 1500
-    r = B.replay(log.read(lg.text().splitlines()))
+    r = R.replay(log.read(lg.text().splitlines()))
     assert r.done and not r.truncated and r.reason == "stopped" and r.winners == [1]
 
 
@@ -830,9 +831,9 @@ def test_l_stopped_equal_counts_share_and_replay_checks_the_winners():
     g.stop(700)
     assert g.winners == [0, 1] and g.counts() == [25, 25]
     text = lg.text()
-    r = B.replay(log.read(text.splitlines()))
+    r = R.replay(log.read(text.splitlines()))
     assert r.reason == "stopped" and r.winners == [0, 1]
     bad = text.replace('"winners":[0,1],"reason":"stopped"', '"winners":[0],"reason":"stopped"')
     assert bad != text
-    e = raises(log.LogError, B.replay, log.read(bad.splitlines()))
+    e = raises(log.LogError, R.replay, log.read(bad.splitlines()))
     assert "stopped" in str(e)

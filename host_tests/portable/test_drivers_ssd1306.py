@@ -2,7 +2,7 @@
 # SPI, and a panel that does not answer.
 from hal import board
 from hal.host.clock import VirtualClock
-from hal.host.display import open_display
+from hal.host.parts import open_display
 from drivers import DisplayError, blink
 from drivers.ssd1306 import init_sequence
 

@@ -3,7 +3,8 @@
 from tinytest import raises
 from hal import board
 from hal.host.clock import VirtualClock
-from hal.host.display import open_display, FULL_US, PARTIAL_US
+from hal.host.parts import open_display
+from drivers.ssd1680 import FULL_US, PARTIAL_US
 from drivers import DisplayError, blink
 
 BOARDS = __file__.rsplit("/", 2)[0] + "/../boards"

@@ -110,7 +110,7 @@ def test_lean_host_hal_counts_what_it_would_record_and_keeps_the_last():
 
 
 def test_lean_eink_hal_counts_refreshes_and_the_driver_keeps_only_the_last():
-    from hal.host.display import FULL_US
+    from drivers.ssd1680 import FULL_US
     h = hal.open_host(BOARDS + "/pico_eink.json", lean=True)
     d = h.display
     n = 80

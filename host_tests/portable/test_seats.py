@@ -4,6 +4,8 @@
 from tinytest import raises, heap_locked
 from core import cards, log
 from games import tape, bataille
+from games import tape_replay
+from games import bataille_replay
 from games.tape import Tape
 from games.bataille import Bataille
 from app import seats as S
@@ -56,7 +58,7 @@ def test_p1_a_person_alone_plays_bataille_and_batawaf_against_one_box_seat():
         g, s, flips = bataille_with_box(opts, seed=5, game=game)
         assert g.done and s.done and s.box == [1] and s.first == 1
         assert [p for p, t in flips].count(1) == g.duels   # the box flipped every duel
-        r = bataille.replay(log.read(g.log.lines))
+        r = bataille_replay.replay(log.read(g.log.lines))
         assert r.done and not r.truncated and r.winners == g.winners
 
 
@@ -317,20 +319,20 @@ def test_p6_start_options_say_box_and_level():
 def test_p6_replay_checks_a_game_with_box_seats_and_refuses_a_bad_start():
     g, s, acts = tape_with_box({"players": 3, "box": [1, 2], "level": 2, "rounds": 1}, seed=4,
                                people=[(u * 1000000, 0) for u in range(1, 200)])
-    r = tape.replay(log.read(g.log.lines))
+    r = tape_replay.replay(log.read(g.log.lines))
     assert r.done and not r.truncated and r.options["box"] == [1, 2] and r.options["level"] == 2
     bad = [g.log.lines[0].replace('"level":2', '"level":7')] + g.log.lines[1:]
-    e = raises(log.LogError, tape.replay, log.read(bad))
+    e = raises(log.LogError, tape_replay.replay, log.read(bad))
     assert e.lineno == 1 and "'level'" in str(e)
     bad = [g.log.lines[0].replace('"box":[1,2]', '"box":[0,1]')] + g.log.lines[1:]
-    e = raises(log.LogError, tape.replay, log.read(bad))
+    e = raises(log.LogError, tape_replay.replay, log.read(bad))
     assert e.lineno == 1 and "'box'" in str(e)
     # a box seat's slap moved is refused like anyone's
     i = [k for k in range(len(g.log.lines)) if '"ev":"slap","p":2' in g.log.lines[k]][0]
     t, ev, d = log.parse_line(g.log.lines[i])
     moved = list(g.log.lines)
     moved[i] = moved[i].replace('"t_us":%d' % d["t_us"], '"t_us":%d' % (d["t_us"] + 2500000))
-    raises(log.LogError, tape.replay, log.read(moved))
+    raises(log.LogError, tape_replay.replay, log.read(moved))
 
 
 def test_p6_an_older_log_without_box_and_level_replays_as_no_box_seat():
@@ -338,5 +340,5 @@ def test_p6_an_older_log_without_box_and_level_replays_as_no_box_seat():
     g.play()
     old = [g.log.lines[0].replace(',"box":[]', "").replace(',"level":1', "")] + g.log.lines[1:]
     assert '"box"' not in old[0] and '"level"' not in old[0]
-    r = bataille.replay(log.read(old))
+    r = bataille_replay.replay(log.read(old))
     assert r.done and r.options["box"] == [] and r.options["level"] == 1

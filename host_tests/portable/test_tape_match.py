@@ -1,10 +1,13 @@
-# Whole Tape-treize matches played by bots through the fake pads and the real
-# capture path; the log replays (L); windows across the tick wrap (S4).
+# Whole Tape-treize matches played by bots on the box (its App, driven off
+# the board as everywhere: hal.host.bots.TapeMatch) through the fake pads
+# and the real capture path; the log replays (L); windows across the tick
+# wrap (S4).
 # Portable: pytest and the MicroPython unix port.  The seeds are chosen for
 # short matches (a few hundred log lines) to keep the unix port's heap small.
 from tinytest import raises, MICROPYTHON
 from core import log
 from games import tape
+from games import tape_replay
 from hal.host.bots import Bot, TapeMatch
 from tape_helpers import cards_conserved
 
@@ -25,7 +28,7 @@ def test_t12_bot_match_ends_with_cards_conserved_tempo_and_turns():
         assert m.capture.overflow == 0
         # Bots pressed through the pads: slaps were logged with their times.
         assert m.presses_fed > 0
-        kinds = set([log.parse_line(ln)[1] for ln in g.log.lines])
+        kinds = set([log.parse_line(ln)[1] for ln in m.lines()])
         for ev in ("start", "deal", "count", "flip", "slap", "verdict", "take", "round", "end"):
             assert ev in kinds, (mode, ev)
 
@@ -34,8 +37,8 @@ def test_l_bot_match_log_replays_to_the_same_state():
     for mode in ("tempo", "turns"):
         m, g = play({"players": 2, "mode": mode, "rounds": 1,
                      "rules": ["match", "double", "sandwich", "ten"]}, seed=11)
-        entries = log.read(g.log.lines)
-        r = tape.replay(entries)
+        entries = log.read(m.lines())
+        r = tape_replay.replay(entries)
         assert r.done and not r.truncated
         assert r.points == g.points and r.counts() == g.counts() and r.winners == g.winners
 
@@ -45,16 +48,16 @@ def test_l_a_log_from_before_the_time_limit_replays_with_no_limit():
     # had none, and their logs still replay so; the same lines read with
     # today's 30-minute default would end the match early.
     m, g = play({"players": 3, "rounds": 1, "length": "all"}, seed=12)
-    lines = [ln.replace(',"length":"all"', "").replace('"length":"all",', "") for ln in g.log.lines]
+    lines = [ln.replace(',"length":"all"', "").replace('"length":"all",', "") for ln in m.lines()]
     assert '"length"' not in lines[0]
-    r = tape.replay(log.read(lines))
+    r = tape_replay.replay(log.read(lines))
     assert r.done and not r.truncated and r.points == g.points and r.counts() == g.counts()
     assert r.options["length"] == "all"
 
 
 def test_l_replay_names_the_first_line_that_differs():
     m, g = play({"players": 4, "rounds": 1}, seed=12)
-    lines = list(g.log.lines)
+    lines = m.lines()
     # Move one slap 400 ms later: the verdict or the order must differ.
     for i in range(len(lines)):
         t, ev, d = log.parse_line(lines[i])
@@ -64,38 +67,38 @@ def test_l_replay_names_the_first_line_that_differs():
     t, ev, d = log.parse_line(lines[j])
     assert ev == "slap"
     lines[j] = log.line(t, "take", [d["p"], []])
-    e = raises(log.LogError, tape.replay, log.read(lines))
+    e = raises(log.LogError, tape_replay.replay, log.read(lines))
     assert e.lineno == j + 1
     # Another dealer in the deal line.
-    lines = list(g.log.lines)
+    lines = m.lines()
     t, ev, d = log.parse_line(lines[1])
     lines[1] = log.line(t, "deal", [1, d["hands"]])
-    assert raises(log.LogError, tape.replay, log.read(lines)).lineno == 2
+    assert raises(log.LogError, tape_replay.replay, log.read(lines)).lineno == 2
     # A Bataille log is refused on its first line.
     bad = ['{"t":0,"ev":"start","game":"bataille","players":2,"seed":1,"options":{}}']
-    assert raises(log.LogError, tape.replay, log.read(bad)).lineno == 1
+    assert raises(log.LogError, tape_replay.replay, log.read(bad)).lineno == 1
 
 
 def test_l_truncated_log_replays_up_to_its_end():
     m, g = play({"players": 3, "rounds": 1}, seed=12)
-    lines = list(g.log.lines)
+    lines = m.lines()
     cut = len(lines) * 2 // 3
-    r = tape.replay(log.read(lines[:cut]))
+    r = tape_replay.replay(log.read(lines[:cut]))
     assert r.truncated and not r.done
     # The log goes on after the end of the match: refused.
     extra = lines + [log.line(999999999, "slap", [0, 999999999000])]
-    assert raises(log.LogError, tape.replay, log.read(extra)).lineno == len(extra)
+    assert raises(log.LogError, tape_replay.replay, log.read(extra)).lineno == len(extra)
 
 
 def test_s4_a_match_across_the_tick_wrap_is_the_same_match():
     # The same bots and seed, the clock starting far from or just before the
     # 2**30 wrap: the logs (times since the start) are byte for byte equal.
     opts = {"players": 3, "rounds": 1}
-    a = play(opts, seed=12, start_us=0)[1]
-    b = play(opts, seed=12, start_us=WRAP - 20 * 1000000)[1]
-    c = play(opts, seed=12, start_us=3 * WRAP - 7777)[1]
-    assert a.log.lines == b.log.lines == c.log.lines
-    assert a.log.lines[-1].find('"end"') > 0
+    a = play(opts, seed=12, start_us=0)[0].lines()
+    b = play(opts, seed=12, start_us=WRAP - 20 * 1000000)[0].lines()
+    c = play(opts, seed=12, start_us=3 * WRAP - 7777)[0].lines()
+    assert a == b == c
+    assert a[-1].find('"end"') > 0
 
 
 def test_t7_all_pads_at_the_same_instant_tie_whatever_the_dispatch_latency():
@@ -107,11 +110,12 @@ def test_t7_all_pads_at_the_same_instant_tie_whatever_the_dispatch_latency():
         bots = [Bot(300, 0, 0, 0, seed=p + 1) for p in range(4)]
         m = TapeMatch({"players": 4, "rounds": 1}, seed, bots, latency_us=[90, 2, 45, 20])
         m.run(max_us=30 * 1000000)
-        for ln in m.log.lines:
+        lines = m.lines()
+        for ln in lines:
             t, ev, d = log.parse_line(ln)
             if ev == "verdict" and d["rule"] != "false":
                 orders.add(tuple(d["order"]))
-        slaps = [log.parse_line(ln)[2] for ln in m.log.lines if '"slap"' in ln]
+        slaps = [log.parse_line(ln)[2] for ln in lines if '"slap"' in ln]
         by_t = {}
         for s in slaps:
             by_t.setdefault(s["t_us"], []).append(s["p"])

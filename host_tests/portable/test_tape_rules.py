@@ -3,6 +3,7 @@
 from tinytest import raises
 from core import cards, log
 from games import tape
+from games import tape_replay
 from games.tape import Tape
 from tape_helpers import cards_conserved
 
@@ -602,7 +603,7 @@ def test_l_stopped_tape_ends_with_the_points_as_they_stand_and_replays():
     assert events(g, "end")[0][0] == 100000
     assert e["winners"] == [0, 2] and e["points"] == [1, 0, 1] and e["cards"] == g.counts()
     assert g.next_deadline() is None
-    r = tape.replay(log.read(g.log.lines))
+    r = tape_replay.replay(log.read(g.log.lines))
     assert r.done and not r.truncated and r.reason == "stopped" and r.winners == [0, 2]
 
 
@@ -615,11 +616,11 @@ def test_l_stopped_tape_the_timers_of_that_millisecond_fire_first():
     g.stop(7 + 3000 * MS + 400)
     evs = [(t, ev) for t, ev, d in events(g)]
     assert evs[-3:] == [(3000, "count"), (3000, "flip"), (3000, "end")]
-    r = tape.replay(log.read(g.log.lines))
+    r = tape_replay.replay(log.read(g.log.lines))
     assert r.done and r.reason == "stopped" and r.log.lines[-3:] == g.log.lines[-3:]
     # a log that says stopped where the rules still lay a card is refused
     lines = [ln for ln in g.log.lines if '"t":3000,' not in ln or '"end"' in ln]
-    e = raises(log.LogError, tape.replay, log.read(lines))
+    e = raises(log.LogError, tape_replay.replay, log.read(lines))
     assert "count" in str(e)
 
 
@@ -646,7 +647,7 @@ def _three_round_log():
 
 def test_l_replay_takes_every_rounds_deal_from_the_log():
     g, lines = _three_round_log()
-    r = tape.replay(log.read(lines))
+    r = tape_replay.replay(log.read(lines))
     assert r.done and r.points == g.points == [1, 2] and r.round == 3
 
 
@@ -657,7 +658,7 @@ def test_l_replay_refuses_a_later_deal_that_is_not_one_deck():
     hands = d["hands"]
     hands[0][0] = hands[1][0]
     lines[i] = log.line(t, "deal", [d["dealer"], hands])
-    e = raises(log.LogError, tape.replay, log.read(lines))
+    e = raises(log.LogError, tape_replay.replay, log.read(lines))
     assert e.lineno == i + 1 and "duplicated" in e.reason
 
 

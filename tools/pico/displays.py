@@ -125,9 +125,8 @@ def load_board(board):
     if not isinstance(board, str):
         return board
     host_path()
-    from hal import board as _board
-    path = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
-    return _board.load(path)
+    from hal.host import boards
+    return boards.load(board)
 
 
 class PicoScreen:

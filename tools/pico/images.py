@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import time
 
-from tools.pico.pico import Pico, PicoError, ROOT, UF2_NAME, find_input
+from tools.pico.pico import Pico, PicoError, ROOT, UF2_NAME, board_path, find_input
 
 CACHE = os.path.join(ROOT, "build", "pico")
 
@@ -27,7 +27,7 @@ def source_key(board, uf2):
         files += [os.path.join(d, n) for n in sorted(names) if not n.endswith((".pyc", ".mpy"))]
     tools = os.path.join(ROOT, "tools")
     files += [os.path.join(tools, n) for n in sorted(os.listdir(tools)) if n.endswith(".py")]
-    files += [os.path.join(ROOT, "boards", board + ".json"), os.path.join(ROOT, "Makefile"),
+    files += [board_path(board), os.path.join(ROOT, "Makefile"),
               os.path.join(ROOT, "requirements.txt"), uf2]
     for f in files:
         h.update(os.path.relpath(f, ROOT).encode())

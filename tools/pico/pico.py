@@ -20,6 +20,7 @@ given (also $PICO_BOOTROM / $PICO_UF2 / $PICO_INPUTS).
 """
 import base64
 import json
+import sys
 import os
 import shutil
 import subprocess
@@ -41,6 +42,9 @@ WHERE = {
               "https://micropython.org/download/RPI_PICO/ (v1.28.0, .uf2)",
 }
 NODE_MODULES = os.path.join(HERE, "node_modules", "rp2040js")
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+from tools import inputs as _inputs  # noqa: E402
 
 
 class PicoError(RuntimeError):
@@ -52,45 +56,23 @@ class MissingInput(PicoError):
 
 
 def input_dirs():
-    """Where the inputs are looked for, in order."""
-    dirs = []
-    if os.environ.get("PICO_INPUTS"):
-        dirs.append(os.environ["PICO_INPUTS"])
-    dirs.append(os.path.join(ROOT, "build", "pico-inputs"))
-    dirs.append(os.path.join(os.path.dirname(ROOT), "shared", "pico"))
-    main = main_checkout()
-    if main:
-        dirs.append(os.path.join(os.path.dirname(main), "shared", "pico"))
-    return dirs
-
-
-def main_checkout():
-    """In a git worktree, the main checkout (its ../shared is the one)."""
-    try:
-        with open(os.path.join(ROOT, ".git")) as f:
-            line = f.read().strip()
-    except OSError:
-        return None     # a directory (a plain clone) or no git at all
-    if line.startswith("gitdir:") and "/.git/" in line:
-        return line.split(":", 1)[1].strip().split("/.git/")[0]
-    return None
+    """Where the inputs are looked for, in order (tools/inputs.py)."""
+    return _inputs.dirs()
 
 
 def find_input(name, given=None, env=None):
     """The path of input `name`, or MissingInput saying where to get it."""
+    given = given or (os.environ.get(env) if env else None)
     if given:
         if not os.path.isfile(given):
             raise MissingInput("%s: no such file (%s)" % (given, WHERE[name]))
         return os.path.abspath(given)     # the emulator runs in tools/pico
-    if env and os.environ.get(env):
-        return find_input(name, os.environ[env])
-    for d in input_dirs():
-        p = os.path.join(d, name)
-        if os.path.isfile(p):
-            return p
+    p = _inputs.find(name)
+    if p:
+        return p
     raise MissingInput("%s not found (looked in %s); it is %s, then put it in %s" % (
         name, ", ".join(input_dirs()), WHERE[name],
-        os.path.join(os.path.dirname(ROOT), "shared", "pico")))
+        _inputs.SHARED))
 
 
 def missing_inputs(uf2=None, bootrom=None):
@@ -145,12 +127,21 @@ def not_ready():
     return "; ".join(missing_inputs()) or None
 
 
+def board_path(board):
+    """boards/<name>.json of a board's name, or the path given
+    (hal.host.boards: the one place that knows)."""
+    fw = os.path.join(ROOT, "firmware")
+    if fw not in sys.path:
+        sys.path.insert(0, fw)
+    from hal.host import boards
+    return boards.path(board)
+
+
 def board_config(board):
     """What the emulator must know of a board file (boards/<name>.json or a
     path): which pin is a WS2812 chain, the SPI wiring and the e-ink BUSY
     pin, the I2C devices that answer."""
-    path = board if board.endswith(".json") else os.path.join(ROOT, "boards", board + ".json")
-    with open(path) as f:
+    with open(board_path(board)) as f:
         b = json.load(f)
     cfg = {"levels": {}, "ws2812_pins": [], "spi": [], "i2c_devices": []}
     d = b.get("display", {})
@@ -159,8 +150,9 @@ def board_config(board):
         cfg["ws2812_pins"].append(d["pin"])
     elif kind == "ssd1680":
         cfg["spi"].append({"bus": d.get("spi", 0), "dc": d["dc"], "cs": d["cs"]})
-        cfg["eink"] = {"bus": d.get("spi", 0), "busy": d["busy"], "full_us": 1600000,
-                       "partial_us": 300000, "reset_us": 2000}
+        from tools.pico.ssd1680 import FULL_US, PARTIAL_US, RESET_US   # the panel's one set
+        cfg["eink"] = {"bus": d.get("spi", 0), "busy": d["busy"], "full_us": FULL_US,
+                       "partial_us": PARTIAL_US, "reset_us": RESET_US}
         cfg["levels"][str(d["busy"])] = 0
     elif kind == "ssd1306":
         cfg["i2c_devices"].append(d.get("addr", 0x3C))

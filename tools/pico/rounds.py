@@ -13,8 +13,6 @@ pad 2 chooses "again" (the same players, a new deal).  Every press is put
 at least LEAD_US after the board's now: the emulator refuses an input in
 the past.  The game's log is not checked here (play.py does that).
 """
-import json
-import os
 import time
 
 from tools.pico import play as P
@@ -33,9 +31,9 @@ class Rounds:
 
 
 def _board(board):
-    with open(os.path.join(S.BOARDS, board + ".json")) as f:
-        b = json.load(f)
-    return [pd["pin"] for pd in b["pads"]], [pd.get("led") for pd in b["pads"]]
+    from hal.host import boards
+    b = boards.load(board)
+    return b.pad_pins(), [pd.led for pd in b.pads]
 
 
 def games_in_a_row(p, game="batawaf", n=10, board="pico_matrix", pads=(0, 2), choices=None,

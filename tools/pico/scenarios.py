@@ -35,7 +35,6 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
-BOARDS = os.path.join(ROOT, "boards")
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
@@ -77,12 +76,13 @@ class Scenario:
         self.max_s = max_s            # emulated seconds the game may last at most
 
     def board_path(self):
-        return os.path.join(BOARDS, self.board + ".json")
+        from hal.host import boards
+        return boards.path(self.board)
 
     def pins(self):
         """The GPIO of each pad (the board file), for the emulator."""
-        from hal import board as _board
-        return _board.load(self.board_path()).pad_pins()
+        from hal.host import boards
+        return boards.load(self.board).pad_pins()
 
     def prefix(self):
         """The fixed presses from T0 to the game: menus, then joins."""
@@ -99,46 +99,11 @@ class Scenario:
 
 def menu_presses(game, choices):
     """The pads to press, from the home menu of a box with the default
-    settings, to set `choices` for `game` and open its join screen."""
-    from app import menu, settings
-    st = settings.defaults()
-    seq = []
-    state = {"name": "home"}
-    items, sel = menu.build("home", st)
-    state["items"], state["sel"] = items, sel
-
-    def pick(action, arg):
-        items = state["items"]
-        sel = state["sel"]
-        n = 0
-        while not (items[sel][2] == action and items[sel][3] == arg):
-            seq.append(NEXT)
-            sel = (sel + 1) % len(items)
-            n += 1
-            if n > len(items):
-                raise ValueError("no menu item %s %r in %s" % (action, arg, state["name"]))
-        seq.append(CHOOSE)
-        state["sel"] = sel
-
-    def go(name):
-        pick("go", name)
-        state["name"] = name
-        state["items"], state["sel"] = menu.build(name, st)
-
-    if choices:
-        go("options")
-        go("opts:" + game)
-        for key in sorted(choices):
-            vals = dict(settings.CHOICES[game])[key]
-            while st["opts"][game][key] != choices[key]:
-                if choices[key] not in vals:
-                    raise ValueError("%s: %r is not a value the menu offers (%r)" % (key, choices[key], vals))
-                pick("opt", game + ":" + key)
-                st["opts"][game][key] = menu.cycle(vals, st["opts"][game][key])
-        go("options")
-        go("home")
-    pick("game", game)
-    return seq
+    settings, to set `choices` for `game` and open its join screen
+    (hal.host.bots.Walk: the menus walked from app.menu's own items)."""
+    from app import settings
+    from hal.host.bots import Walk
+    return Walk(settings.defaults()).presses(game, choices)
 
 
 SCENARIOS = {
@@ -159,27 +124,28 @@ SCENARIOS = {
 
 class HostBox:
     """The firmware's App on the host HAL (virtual clock, HostPads with the
-    board's interrupt handler, files in a directory), ticked every LOOP_US
-    as the board's loop, with presses at exact virtual microseconds."""
+    board's interrupt handler, files in a directory), driven by the one
+    driver off the board (app.headless.Drive) with a tick every LOOP_US as
+    the board's loop, with presses at exact virtual microseconds."""
 
     def __init__(self, board_path, seed=None, storage_dir=None, loop_us=LOOP_US, latency_us=0):
         import hal
+        from hal.host import boards
         from hal.host.clock import VirtualClock
         from hal.host.pads import HostPads
         from app import box
+        from app.headless import Drive
         self.tmp = None
         if storage_dir is None:
             self.tmp = storage_dir = tempfile.mkdtemp(prefix="pico_host_")
         self.storage_dir = storage_dir
         self.clock = VirtualClock()
-        from hal import board as _board
-        b = _board.load(board_path)
+        b = boards.load(board_path)
         self.pads = HostPads(b.n_pads, self.clock, latency_us=latency_us)
         self.hal = hal.open_host(b, self.clock, storage_dir, pads=self.pads)
         self.hal.watchdog.start()
         self.app = box.App(self.hal, seed=seed)
-        self.loop_us = loop_us
-        self.next_tick = 0
+        self.drive = Drive(self.app, loop_us)
 
     def tap(self, pad, at_us, hold_us=TAP_US):
         self.pads.tap(pad, at_us, hold_us)
@@ -187,19 +153,11 @@ class HostBox:
     def run_until(self, t_us, each=None, stop=None):
         """Tick the box up to t_us; each(box) after every tick; returns
         early (True) once stop(box) holds."""
-        while self.clock.now < t_us:
-            nxt = self.next_tick
-            if nxt > t_us:
-                self.pads.run_until(t_us)
-                break
-            self.pads.run_until(nxt)
-            self.app.tick()
-            self.next_tick = nxt + self.loop_us
+        def after():
             if each is not None:
                 each(self)
-            if stop is not None and stop(self):
-                return True
-        return False
+            return stop is not None and stop(self)
+        return self.drive.run_until(t_us, after)
 
     def log_texts(self):
         """{file name: text} of the game logs the box wrote."""

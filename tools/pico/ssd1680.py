@@ -56,9 +56,27 @@ _ARGS = {
 }
 _READS = (0x1B, 0x27, 0x2D, 0x2E, 0x2F, 0x35, 0x41)
 
-FULL_US = 1600000     # typical refresh times (DESIGN.md), as the host HAL's panel
-PARTIAL_US = 400000
-RESET_US = 2000
+
+
+def _panel_times():
+    """FULL_US, PARTIAL_US, RESET_US: the panel's typical times, read from
+    the one set beside its driver (firmware/drivers/ssd1680.py), which the
+    host HAL's panel and the simulator take too."""
+    import ast
+    import os
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                        "firmware", "drivers", "ssd1680.py")
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    got = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call)):
+            got[node.targets[0].id] = node.value.args[0].value
+    return got["FULL_US"], got["PARTIAL_US"], got["RESET_US"]
+
+
+FULL_US, PARTIAL_US, RESET_US = _panel_times()
 
 
 class Ssd1680:

@@ -7,7 +7,6 @@ mouse and touch press the pads (pins pulled low while held); M is the menu
 button.  The board runs at real speed (realtime free run), the USB serial
 stays on its socket for mpremote.
 """
-import os
 import sys
 
 import numpy as np
@@ -25,9 +24,9 @@ GLOW = np.array([round(255 * (v / 255.0) ** (1 / 2.2)) for v in range(256)], np.
 
 class PicoWindow:
     def __init__(self, pico, board):
-        from hal import board as _board
+        from hal.host import boards
         self.p = pico
-        self.b = _board.load(os.path.join(displays.ROOT, "boards", board + ".json"))
+        self.b = boards.load(board)
         self.name = board
         self.cfg = pico.board
         d = self.b.display

@@ -1,12 +1,12 @@
 # The PC port of the HAL: open_host() makes the Hal of a board with
-# recording buses, a virtual clock and storage in a directory (tests, the
+# recording parts, a virtual clock and storage in a directory (tests, the
 # simulator, the heap runs).  hal.open_host calls it (hal/__init__.py).
-from hal import Hal, _as_board, _host_voice_dir
+from hal.wiring import Hal, _as_board, _host_voice_dir, open_display, open_leds, open_buzzer, open_menu
 
 
 def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_busy_stuck=False,
               watchdog_ms=5000, pads=None, lean=False):
-    """The PC port: virtual clock, recording buses, storage in a directory
+    """The PC port: virtual clock, recording parts, storage in a directory
     (a fresh temp one by default).  display_answers=False: the display NACKs;
     eink_busy_stuck: the e-ink BUSY pin never goes low.  lean: as lean as
     the board, for the heap measurements (app.headless.play): the recorders
@@ -16,27 +16,22 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
     tests that read recordings leave it."""
     from hal.host.clock import VirtualClock
     from hal.host.bus import Wire
-    from hal.host.display import open_display
-    from hal.host.parts import open_leds, open_buzzer, open_storage
+    from hal.host.parts import Buses, open_storage
     from hal.host.watchdog import HostWatchdog
     b = _as_board(board)
     if clock is None:
         clock = VirtualClock()
     wire = Wire()
+    parts = Buses(clock, wire, display_answers, eink_busy_stuck)
     if pads is None and lean:
         from hal.host.lean_pads import LeanPads
         pads = LeanPads(b.n_pads, clock)
     elif pads is None:
         from hal.host.pads import HostPads
         pads = HostPads(b.n_pads, clock)
-    menu = None
-    if b.menu_pin is not None:
-        from drivers.button import MenuButton
-        from hal.host.bus import HostPin
-        menu = MenuButton(HostPin(b.menu_pin, None, 1), clock)
-    hal = Hal(b, clock, pads, open_leds(b, wire),
-              open_display(b, clock, wire, display_answers, eink_busy_stuck),
-              open_buzzer(b, clock), open_storage(storage_dir, None, lean), HostWatchdog(clock, watchdog_ms), False, menu)
+    menu = open_menu(b, clock, parts)
+    hal = Hal(b, clock, pads, open_leds(b, parts), open_display(b, clock, parts),
+              open_buzzer(b, clock, parts), open_storage(storage_dir, None, lean), HostWatchdog(clock, watchdog_ms), False, menu)
     hal.wire = wire
     if b.speaker_pin is not None:
         from drivers.voice import Voice

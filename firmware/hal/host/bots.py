@@ -1,22 +1,34 @@
-# Simulated Tape-treize players that press their pads through the fake pins
-# (hal.host.pads), so a headless game runs the real capture path: debounce,
-# shared timestamps, the ring, the engine's tie-breaks.
+# The players of the box off the board: simulated people who press its pads
+# through the fake pins (hal.host.pads), so every run goes through the real
+# capture path (debounce, shared timestamps, the ring) and the real App
+# (app.box), driven by the one driver (app.headless.Drive).
 #
 #   Bot(mean_ms=450, spread_ms=150, false_rate=0.02, miss_rate=0.03, seed=1,
-#       bounce_us=0, think_ms=None)
+#       bounce_us=0, think_ms=None)          one player's habits, at bot.pad
+#   Walk(st)                                 the menus a box with settings st
+#     .pick(name, action, arg) -> pads       shows, walked from app.menu's own
+#     .presses(game, choices) -> pads        items (the emulator's fixed presses)
+#   Players(pads, bots, game, join_pads, menus=True)
+#     .react(app, now)                       after each tick: walk the menus,
+#                                            join, play (Bataille: press when
+#                                            the box waits; Tape: slap a card
+#                                            a rule holds for, false-slap, miss,
+#                                            lay on one's turn)
 #   m = TapeMatch(options=None, seed=1, bots=None, start_us=0, latency_us=None,
-#                 log=None, hands=None, drain_us=0, poll_us=1000,
-#                 ring_size=64, debounce_us=20000, release_us=None)
-#   m.run(max_us=None) -> the engine (m.game), played to its end
+#                 drain_us=0, poll_us=1000, ring_size=64, debounce_us=20000,
+#                 release_us=None)
+#   m.deal(); m.run(max_us=None) -> the engine (m.game), played to its end
+#   m.lines()                    -> the game's log, as the box wrote it
 #
 # Each bot draws from its own core.rng.Rng (seeded from the match seed and
 # its pad), never from the game's generator, so bots do not change the
 # game's draws and a game is the same on CPython and MicroPython.
-from core import ticks as _ticks
 from core.rng import Rng
-from core.log import Log
-from hal.host.clock import VirtualClock
-from hal.host.pads import HostPads, chatter
+from hal.host.pads import chatter
+from app.headless import Drive, menu_pad, trim
+
+TAP_US = 80000
+MENU_GAP_US = 300000    # bots in the menus: one press every 0.3 s
 
 
 def _rate16(rate, what):
@@ -76,7 +88,7 @@ class Bot:
             return self.think_us
         return self.think_us // 2 + self._uniform(self.think_us + 1)
 
-    def press(self, pads, at_us, hold_us=80000):
+    def press(self, pads, at_us, hold_us=TAP_US):
         """Tap the pad at at_us (virtual), unless it is still held."""
         if at_us < self.busy_until:
             return False
@@ -86,20 +98,185 @@ class Bot:
         return True
 
 
+class Walk:
+    """The menus of a box holding settings st, mirrored from app.menu: the
+    pads that walk them, for players who press a fixed list (the emulator's
+    scenarios, host_tests/pico_box.py).  Each step is app.headless.menu_pad,
+    the very choice the bots make looking at the box's menu (a Walk has the
+    App's menu_name, items and sel)."""
+
+    def __init__(self, st, name="home"):
+        self.st = st
+        self.open(name)
+
+    def open(self, name):
+        from app import menu
+        self.menu_name = name
+        self.items, self.sel = menu.build(name, self.st)
+
+    def pick(self, name, action, arg):
+        """The pads that move menu `name` (the one shown) to its item
+        (action, arg) and choose it; the mirror follows what choosing does
+        (a "go" opens the menu it names, an option or setting cycles)."""
+        from app import menu, settings
+        if name != self.menu_name:
+            self.open(name)     # (a menu shown afresh: its first item)
+        items = self.items
+        out = []
+        for _ in range(len(items) + 1):
+            k = menu_pad(self, None, (action, arg))
+            out.append(k)
+            if k != menu.NEXT_PAD:
+                break
+            self.sel = (self.sel + 1) % len(items)
+        else:
+            raise ValueError("no menu item %s %r in %s" % (action, arg, name))
+        if action == "go":
+            self.open(arg)
+        elif action == "opt":
+            game, key = arg.split(":")
+            o = self.st["opts"][game]
+            o[key] = menu.cycle(dict(settings.CHOICES[game])[key], o[key])
+        elif action == "set":
+            self.st[arg] = menu.cycle(dict(settings.SETTINGS)[arg], self.st[arg])
+        elif action == "game":
+            self.st["game"] = arg
+            self.menu_name = None   # the join screen: home shows the game next
+        return out
+
+    def presses(self, game, choices=None):
+        """From the home menu: the pads that set `choices` ({key: value}, the
+        values the menus offer) for `game`, then open its join screen."""
+        from app import settings
+        out = []
+        want = [k for k in sorted(choices or {}) if self.st["opts"][game][k] != choices[k]]
+        if want:
+            out += self.pick("home", "go", "options")
+            out += self.pick("options", "go", "opts:" + game)
+            for key in want:
+                vals = dict(settings.CHOICES[game])[key]
+                if choices[key] not in vals:
+                    raise ValueError("%s: %r is not a value the menu offers (%r)" % (key, choices[key], vals))
+                while self.st["opts"][game][key] != choices[key]:
+                    out += self.pick("opts:" + game, "opt", game + ":" + key)
+            out += self.pick("opts:" + game, "go", "options")
+            out += self.pick("options", "go", "home")
+        out += self.pick("home", "game", game)
+        return out
+
+
+class Players:
+    """Bots (Bot, each at its .pad) playing the box: with menus=True they
+    walk its menus to `game` and join at join_pads; then they play.  A pad
+    with no bot is pressed by whoever stands at the box (the menus take any
+    pad).  react(app, now) after each tick of the box."""
+
+    def __init__(self, pads, bots, game, join_pads, menus=True):
+        self.pads = pads
+        self.bots = bots
+        self.game = game
+        self.join_pads = join_pads
+        self.menus = menus
+        self.ended = False      # a game ended: the bots leave the menus alone
+        self.menu_next = 0
+        self.seen_cards = 0
+        self.seen_windows = 0
+        self.turn_key = None
+
+    def tap(self, k, at):
+        at = max(at, self.pads.clock.now)
+        for b in self.bots:
+            if b.pad == k:
+                return b.press(self.pads, at, TAP_US)
+        self.pads.tap(k, at, TAP_US)
+        return True
+
+    def react(self, app, now):
+        st = app.state
+        if st == "end":
+            self.ended = True
+        elif st == "menu":
+            if now >= self.menu_next and not self.ended and self.menus:
+                self.menu_next = now + MENU_GAP_US
+                self.tap(menu_pad(app, self.game), now)
+        elif st == "join":
+            if now >= self.menu_next:
+                self.menu_next = now + MENU_GAP_US
+                mine = [b.pad for b in self.bots]
+                for k in self.join_pads:
+                    if not app.joined[k] and k in mine:
+                        self.tap(k, now)
+                        return
+        elif st == "play":
+            if app.game_name == "tape":
+                self.tape(app, now)
+            elif app.next_step is None and app.waiting_mask:
+                # the box waits for these pads to flip: each bot presses once
+                # (a bot whose press is still on its way is busy)
+                for b in self.bots:
+                    if app.waiting_mask & (1 << b.pad) and b.busy_until <= now:
+                        b.press(self.pads, now + b.reaction_us(), TAP_US)
+        elif st in ("error", "notice") and self.menus:
+            if now >= self.menu_next:
+                self.menu_next = now + 4 * MENU_GAP_US
+                self.tap(0, now + 1200000)
+
+    def tape(self, app, now):
+        """Slap a card a rule holds for after a reaction time (or miss it),
+        false-slap now and then, lay the card on one's turn in turns mode."""
+        g = app.game
+        if g is None:
+            return
+        turn = g.turns_mode and g.phase == 0
+        if g.cards_laid == self.seen_cards and not turn:
+            return      # nothing new to react to
+        pads_in = app.pads_in
+        by_player = {}
+        for b in self.bots:
+            if b.pad in pads_in:
+                by_player[pads_in.index(b.pad)] = b
+        if g.cards_laid != self.seen_cards:
+            self.seen_cards = g.cards_laid
+            if g.window_open() if callable(g.window_open) else g.window_open:
+                if g.windows != self.seen_windows:
+                    self.seen_windows = g.windows
+                    for p, b in by_player.items():
+                        if not b.misses():
+                            b.press(self.pads, now + b.reaction_us(), TAP_US)
+            else:
+                for p, b in by_player.items():
+                    if b.false_slaps():
+                        b.press(self.pads, now + b.reaction_us(), TAP_US)
+        if turn:
+            key = (g.round, g.turn_no, g.takes)
+            if key != self.turn_key:
+                self.turn_key = key
+                b = by_player.get(g.turn)
+                if b is not None:
+                    at = now + b.think()
+                    if not b.press(self.pads, at, TAP_US):
+                        b.press(self.pads, b.busy_until, TAP_US)
+
+
 class TapeMatch:
-    """A whole Tape-treize match played headless by bots on the virtual
-    clock, through HostPads and PadCapture: the box's main loop is modelled
-    as `now = ticks; drain the ring into game.press(); game.poll(now)`,
-    every time something happens, or every `drain_us` if set (a slow loop,
-    to provoke overflows)."""
+    """A whole Tape-treize match played by bots on the virtual clock, as
+    every other run off the board: the box's App on the host HAL of an
+    8-pad board (boards/pico_w.json), driven by app.headless.Drive, the
+    bots walking its menus, joining at pads 1..n and slapping through
+    HostPads and PadCapture.  The engine's options come in as the
+    simulator's command line does (App's options_of).  drain_us: the
+    box's loop passes that far apart (a slow loop, to provoke overflows)."""
 
     def __init__(self, options=None, seed=1, bots=None, start_us=0, latency_us=None,
-                 log=None, hands=None, drain_us=0, poll_us=1000, ring_size=64,
-                 debounce_us=20000, release_us=None):
-        from games.tape import Tape
-        self.log = log if log is not None else Log()
-        self.game = Tape(options, seed, self.log, hands)
-        n = self.game.n
+                 drain_us=0, poll_us=1000, ring_size=64, debounce_us=20000, release_us=None,
+                 board="pico_w"):
+        import hal
+        from app.box import App
+        from hal.host import boards
+        from hal.host.clock import VirtualClock
+        from hal.host.pads import HostPads
+        opts = dict(options or {})
+        n = opts.get("players", 2)
         if bots is None:
             bots = [Bot(seed=seed * 8 + p + 1) for p in range(n)]
         elif isinstance(bots, Bot):
@@ -116,90 +293,73 @@ class TapeMatch:
         self.bots = bots
         self.clock = VirtualClock(start_us)
         self.start_us = start_us
-        self.pads = HostPads(n, self.clock, latency_us, ring_size, debounce_us,
+        b = boards.load(board)
+        if isinstance(latency_us, list) and len(latency_us) < b.n_pads:
+            latency_us = latency_us + [0] * (b.n_pads - len(latency_us))  # the pads nobody plays
+        self.pads = HostPads(b.n_pads, self.clock, latency_us, ring_size, debounce_us,
                              poll_us=poll_us, release_us=release_us)
         self.capture = self.pads.capture
-        self.drain_us = drain_us
-        self._next_drain = start_us + drain_us if drain_us else None
-        self._seen_cards = 0
-        self._seen_windows = 0
-        self._turn_key = None
+        self.hal = hal.open_host(b, self.clock, pads=self.pads)
+        self.app = App(self.hal, seed=seed, options_of=lambda g: opts if g == "tape" else {})
+        self.drive = Drive(self.app, drain_us or 5000)
+        self.players = Players(self.pads, bots, "tape", list(range(n)))
+        self.game = None
         self.presses_fed = 0
+        self.ticks = 0
 
-    def virtual_of(self, game_us):
-        """Virtual clock time of a game time (us since the game started)."""
-        return self.start_us + game_us
+    def _after(self):
+        app = self.app
+        if self.game is None and app.game is not None and app.game_name == "tape":
+            self.deal_game(app.game)
+        self.players.react(app, self.clock.now)
+        self.ticks += 1
+        if not self.ticks & 15:
+            trim(self.hal, 2000)
+        return self.game is not None and app.state == "end"
 
-    def _react(self):
-        g = self.game
-        pads = self.pads
-        if g.cards_laid != self._seen_cards:
-            self._seen_cards = g.cards_laid
-            if g.phase == 1 and g.windows != self._seen_windows:  # WINDOW
-                self._seen_windows = g.windows
-                at = self.virtual_of(g.window_open_us)
-                for b in self.bots:
-                    if not b.misses():
-                        b.press(pads, max(at + b.reaction_us(), self.clock.now))
-            else:
-                at = self.virtual_of(g.now_us)
-                for b in self.bots:
-                    if b.false_slaps():
-                        b.press(pads, max(at + b.reaction_us(), self.clock.now))
-        if g.turns_mode and g.phase == 0:  # PLAY: the current player lays
-            key = (g.round, g.turn_no, g.takes)
-            if key != self._turn_key:
-                self._turn_key = key
-                b = self.bots[g.turn]
-                at = max(self.clock.now, self.virtual_of(g.now_us)) + b.think()
-                if not b.press(pads, at):
-                    b.press(pads, b.busy_until)  # still held: right after
+    def deal_game(self, g):
+        """The box dealt: count the presses it hands the engine."""
+        self.game = g
+        press = g.press
+        match = self
 
-    def step(self):
-        """One pass of the modelled main loop."""
-        g = self.game
-        cap = self.capture
-        self.presses_fed += g.pump(cap, self.clock.ticks_us())
-        self._react()
+        def counted(p, t):
+            match.presses_fed += 1
+            return press(p, t)
+        g.press = counted
 
-    def next_time(self):
-        g = self.game
-        best = self.pads.next_time()
-        dl = g.next_deadline()
-        if dl is not None:
-            t = self.clock.now + _ticks.diff(dl, self.clock.ticks_us())
-            if t < self.clock.now:
-                t = self.clock.now
-            if best is None or t < best:
-                best = t
-        return best
+    def deal(self, max_us=120 * 1000000):
+        """Through the menus and the join screen, up to the deal: the engine."""
+        self.drive.run_until(self.clock.now + max_us, lambda: self._after() or self.game is not None)
+        if self.game is None:
+            raise RuntimeError("the box did not deal within %d s (state %s: %s)"
+                               % (max_us // 1000000, self.app.state, self.app.error_text))
+        return self.game
 
     def run(self, max_us=None):
         """Play to the end of the match (or until max_us of virtual time
         after the start); returns the engine."""
-        g = self.game
-        if not g.started:
-            g.start(self.clock.ticks_us())
-            self._react()
-        limit = None if max_us is None else self.start_us + max_us
-        while not g.done:
-            if self.drain_us:
-                # A slow main loop: it only looks at the ring every drain_us
-                # (the engine's timers still fire at their logical times).
-                t = self._next_drain
-                self._next_drain += self.drain_us
-            else:
-                t = self.next_time()
-                if t is None and g.turns_mode:
-                    # The turn press was lost (taken for bounce): press again.
-                    self._turn_key = None
-                    self._react()
-                    t = self.next_time()
-                if t is None:
-                    break  # nobody will ever press again
-            if limit is not None and t > limit:
-                self.pads.run_until(limit)
-                break
-            self.pads.run_until(t)
-            self.step()
-        return g
+        if self.game is None:
+            self.deal()
+        limit = self.start_us + (max_us if max_us is not None else 24 * 3600 * 1000000)
+        self.drive.run_until(limit, self._after)
+        if self.app.state == "error":
+            raise RuntimeError("the box shows an error: %s" % self.app.error_text)
+        return self.game
+
+    def lines(self):
+        """The game's log lines, as the box wrote them to its files (what
+        it has written so far: a log still buffered is flushed first)."""
+        app = self.app
+        if app.log is not None and app.state in ("play", "pause"):
+            app.write_log()
+        text = self.text()
+        return text.splitlines()
+
+    def text(self):
+        import os
+        from app import logs
+        d = self.hal.storage.fs.path(logs.DIR)
+        n = max([logs.number_of(f) for f in os.listdir(d)])
+        with open("%s/game_%d.jsonl" % (d, n)) as f:
+            return f.read()

@@ -4,9 +4,9 @@
 # refresh (command 0x20) for as long as a real panel takes, or for ever when
 # a test says the panel is stuck.
 from drivers.cmdbus import SpiCmdBus
-from drivers.ssd1680 import Ssd1680, MASTER_ACTIVATION, UPDATE_CTRL2, SEQ_FULL, SW_RESET
-from hal.host.bus import HostPin, HostSPI
-from hal.host.display import FULL_US, PARTIAL_US, RESET_US
+from drivers.ssd1680 import (Ssd1680, MASTER_ACTIVATION, UPDATE_CTRL2, SEQ_FULL, SW_RESET,
+                              FULL_US, PARTIAL_US, RESET_US)
+from hal.host.bus import HostPin
 
 
 class EinkBusy:
@@ -47,12 +47,12 @@ class _WatchingBus(SpiCmdBus):
         self.panel.command(c, data)
 
 
-def open_eink(d, clock, wire, busy_stuck):
+def open_eink(d, clock, parts, busy_stuck):
+    """The SSD1680's command bus and BUSY pin on the host parts, with the
+    panel that watches the one and drives the other, and the driver's class:
+    (bus, busy, panel, Ssd1680)."""
     panel = EinkBusy(clock, busy_stuck)
     busy = HostPin(d.busy, None)
     busy.reader = panel.level
-    bus = _WatchingBus(HostSPI(wire, d.spi, d.baudrate), HostPin(d.cs, wire, 1), HostPin(d.dc, wire), panel)
-    drv = Ssd1680(bus, HostPin(d.rst, wire, 1), busy, clock, d.width, d.height, d.full_every,
-                  "BUSY (GP%d)" % d.busy)
-    drv.panel = panel
-    return drv
+    bus = _WatchingBus(parts.spi(d), parts.out(d.cs, 1), parts.out(d.dc), panel)
+    return bus, busy, panel, Ssd1680

@@ -1,20 +1,63 @@
-# The PC's small parts: pad LEDs on recording pins, the buzzer on a recording
-# PWM (the simulator plays it), storage in a directory of the PC.
-from drivers.buzzer import Buzzer, NullPwm
-from drivers.leds import PadLeds
-from drivers.storage import Storage
-from hal.host.bus import HostPin
-from hal.host.pwm import HostPwm
+# The PC's buses for the board's parts (hal.wiring wires the parts over
+# them, as on the board): pins that record to a Wire, the SPI and I2C
+# recorders, the WS2812 state machine's recorder, a recording PWM (the
+# simulator plays it), the simulated e-ink panel (hal/host/eink.py, loaded
+# for an e-ink board only), and storage in a directory of the PC.
+#
+#   parts = Buses(clock, wire, answers=True, busy_stuck=False)
+#   open_display(board, clock, wire=None, answers=True, busy_stuck=False)
+#   open_storage(root=None, cut_at=None, lean=False)
+import hal.wiring
+from hal.host.bus import Wire, HostPin
 
 
-def open_leds(board, wire=None):
-    return PadLeds([None if g is None else HostPin(g, wire) for g in board.led_pins()])
+class Buses:
+    """answers=False: an I2C display NACKs (nothing at its address).
+    busy_stuck: the e-ink BUSY pin never goes low."""
+
+    def __init__(self, clock, wire, answers=True, busy_stuck=False):
+        self.clock = clock
+        self.wire = wire
+        self.answers = answers
+        self.busy_stuck = busy_stuck
+        self.panel = None
+
+    def out(self, gpio, value=0):
+        return HostPin(gpio, self.wire, value)
+
+    def pin(self, gpio):
+        return HostPin(gpio, None, 1)
+
+    def spi(self, d):
+        from hal.host.bus import HostSPI
+        return HostSPI(self.wire, d.spi, d.baudrate)
+
+    def i2c(self, d):
+        from hal.host.bus import HostI2C
+        return HostI2C(self.wire, d.i2c, d.freq, (d.addr,) if self.answers else ())
+
+    def ssd1680(self, d):
+        from hal.host.eink import open_eink
+        bus, busy, self.panel, driver = open_eink(d, self.clock, self, self.busy_stuck)
+        return bus, busy, driver
+
+    def pio(self, d):
+        from hal.host.pio import HostStateMachine
+        return HostStateMachine(0)
+
+    def pwm(self, gpio):
+        from hal.host.pwm import HostPwm
+        return HostPwm(self.clock, gpio)
+
+    def finish(self, display):
+        display.wire = self.wire
+        if self.panel is not None:
+            display.panel = self.panel
 
 
-def open_buzzer(board, clock):
-    if board.buzzer_pin is None:
-        return Buzzer(NullPwm(), clock)
-    return Buzzer(HostPwm(clock, board.buzzer_pin), clock)
+def open_display(board, clock, wire=None, answers=True, busy_stuck=False):
+    """The driver for the board's display, on host buses (see Buses)."""
+    return hal.wiring.open_display(board, clock, Buses(clock, wire or Wire(), answers, busy_stuck))
 
 
 def default_dir():
@@ -35,6 +78,7 @@ def default_dir():
 def open_storage(root=None, cut_at=None, lean=False):
     """Files in a directory of the PC, through CutFs (power cuts, a log of
     every step); lean: through the board's own OsFs, nothing recorded."""
+    from drivers.storage import Storage
     if lean:
         from drivers.storage import OsFs
         return Storage(OsFs(root or default_dir()))

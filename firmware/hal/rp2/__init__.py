@@ -1,7 +1,7 @@
 # The Pico port of the HAL: open_board() makes the Hal of a board from the
 # rp2 parts (PIO pads, DMA speaker, machine.WDT).  hal.open_board calls it
 # (hal/__init__.py).
-from hal import Hal, _as_board
+from hal.wiring import Hal, _as_board, open_display, open_leds, open_buzzer, open_menu
 
 
 def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
@@ -10,16 +10,16 @@ def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
     once the box is up (it cannot be stopped)."""
     from hal.rp2.clock import BoardClock
     from hal.rp2.pads import Rp2Pads
-    from hal.rp2.display import open_display
-    from hal.rp2.parts import open_leds, open_buzzer, open_storage, open_menu
+    from hal.rp2.parts import Buses, open_storage
     from hal.rp2.watchdog import Rp2Watchdog
     b = _as_board(board)
     clock = BoardClock()
+    parts = Buses()
     pads = Rp2Pads(b.pad_pins(), clock, timing=b.pad_timing)
-    leds = open_leds(b)
-    display = open_display(b, clock)
-    hal = Hal(b, clock, pads, leds, display, open_buzzer(b, clock), open_storage(storage_root),
-              Rp2Watchdog(watchdog_ms), True, open_menu(b, clock))
+    leds = open_leds(b, parts)
+    display = open_display(b, clock, parts)
+    hal = Hal(b, clock, pads, leds, display, open_buzzer(b, clock, parts), open_storage(storage_root),
+              Rp2Watchdog(watchdog_ms), True, open_menu(b, clock, parts))
     if b.speaker_pin is not None:
         from drivers.voice import Voice
         from hal.rp2.speaker import DmaSpeaker

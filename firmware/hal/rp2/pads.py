@@ -21,17 +21,13 @@ import micropython
 import time
 from micropython import const
 from pads.capture import PadCapture
+from core.compat import viper
 from hal.rp2.clock import BoardClock
 
 # The viper-compiled handler is about twice as fast (bench/bench_pads.py) and
 # checked equal to the plain one; the plain one is the fallback for a port
 # built without the native emitters.
-_capture_cls = PadCapture
-try:
-    from pads.capture_viper import ViperCapture
-    _capture_cls = ViperCapture
-except Exception:
-    pass
+_capture_cls = viper("pads.capture_viper", "ViperCapture", PadCapture)
 
 # RP2040 SIO GPIO_IN: bits 0..29 are GPIO0..29 (30, 31 read 0), so one read
 # is a small int and allocates nothing.

@@ -32,7 +32,8 @@ import uctypes
 from array import array
 from micropython import const
 
-from drivers.voice import CHUNK, RING
+from drivers.voice import CHUNK, RING, expand
+from core.compat import viper
 
 _PWM_BASE = const(0x40050000)
 _DMA_BASE = const(0x50000000)
@@ -43,10 +44,7 @@ _TOP = const(255)
 _MID = const(128)
 _ABORT_POLLS = const(1000)
 
-try:
-    from drivers.voice_viper import expand as _expand
-except Exception:       # a port built without the native emitters
-    from drivers.voice import expand as _expand
+_expand = viper("drivers.voice_viper", "expand", expand)
 
 # widen(src, n, dst, vol): for i < n, the half-word at dst + 2i =
 # 128 + (((byte at src + i) - 128) * vol >> 8); src a buffer or an address,

@@ -1,0 +1,172 @@
+# Bataille's and Bata-waf's rules as data, below the engine (games.bataille),
+# its fast path (games.bataille_fast) and replay (games.bataille_replay),
+# which all take them from here: the options and their checks (B1, B4, B5,
+# B6, B8; W3-W5), what each card is worth in a comparison (C6, B8, W2), and
+# the engine's next-step codes, which the fast path reads and sets too; who
+# is out and how the game ends (B4, B6, B7), for the engine and its fast path.
+#
+#   normalize(options, game) -> the full options dict (ValueError naming the
+#                               option and its allowed values otherwise)
+#   _check_seed(seed), _strength_table(kind, ace_low, addition)
+#   GAMES, LENGTH_NAMES, MAX_DUELS, _NEXT_DUEL ... _NEXT_NONE
+#   _out(g, t_ms, p), _check_last(g, t_ms), _end_limit(g, t_ms), _end(g, ...)
+#   _to_battle(g, m), _settle(g): the fast paths' hand-overs to step()
+from core import cards as _cards
+from core import options as _opt
+from core.compat import const
+
+GAMES = ("bataille", "batawaf")
+LENGTH_NAMES = {"court": 80, "moyen": 200}
+MAX_DUELS = const(1000000)
+_MAX_MINUTES = const(600)
+
+# What the engine does next (Bataille._next; not a phase the box sees).
+_NEXT_DUEL = 0
+_NEXT_BATTLE = 1
+_NEXT_TAKE = 2
+_NEXT_NONE = 3
+
+_TABLES = {}
+
+
+def _strength_table(kind, ace_low, addition):
+    """C6 / B8 / W2: what each card id is worth in a comparison (shared)."""
+    key = kind * 4 + ace_low * 2 + addition
+    t = _TABLES.get(key)
+    if t is None:
+        t = bytearray(256)
+        for c in _cards.deck(kind):
+            t[c] = _cards.value(c) if addition else _cards.strength(c, ace_low)
+        _TABLES[key] = t
+    return t
+
+
+def _length(opts):
+    """B6/W5 length: 'all', a number of duels, or '<n>min' (normalized)."""
+    v = opts.get("length", "all")
+    if isinstance(v, str) and v in LENGTH_NAMES:
+        return LENGTH_NAMES[v]
+    if v == "all":
+        return v
+    if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_DUELS:
+        return v
+    if isinstance(v, str) and v.endswith("min"):
+        digits = v[:-3]
+        if digits.isdigit() and 1 <= int(digits) <= _MAX_MINUTES:
+            return str(int(digits)) + "min"
+    raise ValueError("option 'length' must be 'all', 'court' (80 duels), 'moyen' "
+                     "(200 duels), a number of duels from 1 to %d, or '<n>min' with "
+                     "n from 1 to %d (got %r)" % (MAX_DUELS, _MAX_MINUTES, v))
+
+
+def _check_seed(seed):
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError("seed must be a whole number, 0 or more (got %r)" % (seed,))
+
+
+def normalize(options, game):
+    """The full options dict in force for `game`, checked (ValueError naming
+    the option and its allowed values otherwise)."""
+    if game not in GAMES:
+        raise ValueError("game must be one of 'bataille', 'batawaf' (got %r)" % (game,))
+    opts = options or {}
+    if not isinstance(opts, dict):
+        raise ValueError("options must be a dict of option names to values")
+    out = {}
+    if game == "bataille":
+        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "short", "addition",
+                            "box", "level"))
+        out["ace"] = _opt.choice(opts, "ace", ("high", "low"), "high")
+        out["down"] = _opt.choice(opts, "down", (3, 1), 3)
+        out["pickup"] = _opt.choice(opts, "pickup", ("shuffled", "ordered"), "shuffled")
+        out["addition"] = _opt.flag(opts, "addition", False)
+    else:
+        # W3: one card down; W4: the pickup is always shuffled.  Both are
+        # accepted at their only value so a generic menu may pass them.
+        _opt.unknown(opts, ("players", "down", "pickup", "length", "short", "box", "level"))
+        out["down"] = _opt.choice(opts, "down", (1,), 1)
+        out["pickup"] = _opt.choice(opts, "pickup", ("shuffled",), "shuffled")
+    # B4 variant short (W4: Bata-waf too): play on with the cards left, or
+    # lose at once when a battle begins and there are not K+1 of them.
+    out["short"] = _opt.choice(opts, "short", ("play", "lose"), "play")
+    out["players"] = _opt.number(opts, "players", 2, 4, 2)
+    out["length"] = _length(opts)
+    # P1, P6: the seats the box plays (the last ones) and its level
+    _opt.box(opts, out)
+    return out
+
+
+# --- B4, B6, B7: who is out, and the end (g: the engine) -------------------
+
+def _out(g, t_ms, p):
+    g.inn[p] = 0
+    g.cont[p] = 0
+    if g.log is not None:
+        g.log.emit(t_ms, "out", p)
+
+def _check_last(g, t_ms):
+    """B7/B4: the last player holding cards wins (taking a pot still on
+    the table); nobody holding any card is a draw."""
+    holders = 0
+    who = -1
+    for p in range(g.n):
+        if g.inn[p] and g.piles[p].n:
+            holders += 1
+            who = p
+    if holders >= 2:
+        return False
+    if holders == 0:
+        _end(g, t_ms, [], "draw")
+        return True
+    if g.pot_n:
+        g.winner = who
+        g._take(t_ms)  # ends the game through _check_last again
+        return True
+    for p in range(g.n):
+        if g.inn[p] and p != who:
+            _out(g, t_ms, p)
+    _end(g, t_ms, [who], "all_cards")
+    return True
+
+def _end_limit(g, t_ms, reason="limit"):
+    # B6: among the players still in (short=lose puts players out who
+    # still hold cards: those no longer count).
+    best = -1
+    for p in range(g.n):
+        if g.inn[p] and g.piles[p].n > best:
+            best = g.piles[p].n
+    _end(g, t_ms, [p for p in range(g.n)
+                     if g.inn[p] and g.piles[p].n == best], reason)
+
+def _end(g, t_ms, winners, reason):
+    g.done = True
+    g.winners = winners
+    g.reason = reason
+    g._next = _NEXT_NONE
+    if g.log is not None:
+        g.log.emit(t_ms, "end", winners, reason, g.counts(), None)
+
+
+def _to_battle(g, m):
+    """Hand a 2-player tie over to step(): the pot's m cards on the table
+    (g.pot), a battle of both next."""
+    g.pot_n = m
+    g.layer = 0
+    g.cont[0] = 1
+    g.cont[1] = 1
+    g.winner = -1
+    g.tie = True
+    g._next = _NEXT_BATTLE
+
+
+def _settle(g):
+    """After a fast duel left a player with no card: B7 outs, B6 limit."""
+    inn = g.inn
+    piles = g.piles
+    for p in range(g.n):
+        if inn[p] and piles[p].n == 0:
+            _out(g, 0, p)
+    if _check_last(g, 0):
+        return
+    if g.limit_duels and g.duels >= g.limit_duels:
+        _end_limit(g, 0)

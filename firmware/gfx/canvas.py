@@ -1,0 +1,267 @@
+# The drawing surface under every screen: the palette (colour indices and
+# their RGB), the Canvas over a framebuf-like target (fill, fill_rect, blit)
+# and its Regions (a rectangle turned by quarter turns), text and bitmaps of
+# gfx.glyphs, and the small layout helpers the screens share (text_width,
+# scroll_offset, rank_label, suit_pip).
+#
+#   cv = Canvas(target, width, height, colour, level=5)
+#   rg = Region(cv, x, y, w, h, rot=0); rg.rect/frame/dotted/fill/bitmap/pic/text
+#
+# The Canvas
+#   - counts every draw that reaches outside the display (`oob`), so a test
+#     can check that every screen fits every resolution;
+#   - counts the font glyphs drawn (`font_glyphs`), so a test can check that
+#     no Bata-waf screen shows a digit or a letter (W6);
+#   - counts the texts cut short for want of room (`cut`): none may be.
+# Colours on the matrix cost current (drivers/ws2812 dims a frame past the
+# board's budget): marks are dotted frames, never filled backgrounds.
+#
+# Why apart from gfx.render: the screen modules (gfx.faces, menu, table,
+# tape), loaded late behind the Renderer, take their shared names from here,
+# below both, instead of reaching back into the module that loads them.
+from gfx import glyphs
+from gfx import fb as _fb
+from core import cards
+from core.compat import const
+
+# The palette: colour indices, the only ones every screen module uses (the
+# Canvas maps them to the display's pixel values through RGB).
+BG = const(0)
+INK = const(1)
+RED = const(2)
+BLACKSUIT = const(3)   # black is "off" on LEDs: black suits are shown white-blue
+# 4: unused (the winner is framed in white dots)
+BATTLE = const(5)      # the battlers' dotted frame: magenta, no player's colour
+DOG = const(6)
+DIM = const(7)
+WARN = const(8)
+OK = const(9)
+PLAYER0 = const(10)     # PLAYER0 + p: each player's colour (pad LEDs too)
+
+RGB = (
+    (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (0, 70, 0),
+    (255, 0, 255), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
+    (255, 20, 20), (0, 90, 255), (0, 255, 0), (255, 230, 0),
+    (255, 0, 255), (0, 255, 255), (255, 128, 0), (160, 160, 255),
+)
+
+
+def player_rgb(p):
+    return RGB[PLAYER0 + (p & 7)]
+
+
+def rgb565(r, g, b):
+    return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
+
+
+# Accented letters fold to the plain glyph (the font has capitals only).
+FOLD = {"\u00e9": "E", "\u00e8": "E", "\u00ea": "E", "\u00e0": "A", "\u00e2": "A",
+         "\u00e7": "C", "\u00ee": "I", "\u00f4": "O", "\u00fb": "U", "\u00f9": "U",
+         "\u00c9": "E", "\u00c8": "E"}
+
+
+class Canvas:
+    """A clip-checking, glyph-counting surface over a framebuf-like target.
+
+    colour: True for an RGB565 target (the LED matrix), False for mono
+    (pixel value 1 = ink).  level 1..5 dims colours (LED brightness)."""
+
+    def __init__(self, target, width, height, colour, level=5):
+        self.t = target
+        self.w = width
+        self.h = height
+        self.colour = colour
+        self.oob = 0
+        self.font_glyphs = 0
+        self.pictures = 0
+        self.cut = 0       # texts cut short for want of room
+        self.set_level(level)
+        # MicroPython's framebuf (C) blits a glyph through a two-colour
+        # palette in one call, ~4x faster than a rect per run of pixels:
+        # on the LED matrix a menu frame is drawn in a third of the time,
+        # and a press shows within the 50 ms (docs/pico.md, feedback).
+        # The pure-Python framebuf of the PC draws run by run (faster there).
+        self.fast = _fb.NATIVE and hasattr(target, "blit")
+        if self.fast:
+            self._pal = _fb.FrameBuffer(bytearray(4), 2, 1, _fb.RGB565)
+
+    def set_level(self, level):
+        self.level = level
+        pal = []
+        for r, g, b in RGB:
+            if self.colour:
+                pal.append(rgb565(r * level // 5, g * level // 5, b * level // 5))
+            else:
+                pal.append(1 if (r or g or b) else 0)
+        self.pal = pal
+
+    def reset_counts(self):
+        self.oob = 0
+        self.font_glyphs = 0
+        self.pictures = 0
+        self.cut = 0
+
+    def clear(self, col=BG):
+        self.t.fill(self.pal[col])
+
+    def rect(self, x, y, w, h, col):
+        if w <= 0 or h <= 0:
+            return
+        if x < 0 or y < 0 or x + w > self.w or y + h > self.h:
+            self.oob += 1
+        self.t.fill_rect(x, y, w, h, self.pal[col])
+
+    def blit(self, data, off, bw, bh, x, y, col, x0, x1):
+        """A bitmap of gfx.glyphs (rows of one byte, or two high byte first,
+        the picture in their low bw bits) at canvas (x, y), scale 1, only
+        its columns from x0 to x1: in one framebuf blit if that draws
+        exactly what Region.bitmap would (nothing cut by x0/x1 inside the
+        display, nothing outside it).  False: not done, draw it run by run."""
+        lo = x if x > x0 else x0
+        hi = x + bw if x + bw < x1 else x1
+        if (not self.fast or lo < 0 or hi > self.w or y < 0 or y + bh > self.h
+                or lo != (x if x > 0 else 0) or hi != (x + bw if x + bw < self.w else self.w)):
+            return False
+        bits = 16 if bw > 8 else 8
+        # (a read-only source: a tuple, as MicroPython's blit takes it)
+        src = (memoryview(data)[off:off + (bits >> 3) * bh], bits, bh, _fb.MONO_HLSB)
+        ink = self.pal[col]
+        pal = self._pal
+        pal.pixel(0, 0, ink ^ 1)        # unset bits: a colour that is not
+        pal.pixel(1, 0, ink)            # the ink, and the blit's key
+        self.t.blit(src, x - (bits - bw), y, ink ^ 1, pal)
+        return True
+
+
+class Region:
+    """A rectangle of the canvas with its own coordinates, turned by rot
+    quarter turns clockwise (w, h are the size before turning)."""
+
+    def __init__(self, cv, x, y, w, h, rot=0):
+        self.cv = cv
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+        self.rot = rot
+
+    def rect(self, x, y, w, h, col):
+        r = self.rot
+        if r == 0:
+            self.cv.rect(self.x + x, self.y + y, w, h, col)
+        elif r == 2:
+            self.cv.rect(self.x + self.w - x - w, self.y + self.h - y - h, w, h, col)
+        elif r == 1:
+            self.cv.rect(self.x + self.h - y - h, self.y + x, h, w, col)
+        else:
+            self.cv.rect(self.x + y, self.y + self.w - x - w, h, w, col)
+
+    def frame(self, col):
+        self.rect(0, 0, self.w, 1, col)
+        self.rect(0, self.h - 1, self.w, 1, col)
+        self.rect(0, 1, 1, self.h - 2, col)
+        self.rect(self.w - 1, 1, 1, self.h - 2, col)
+
+    def dotted(self, col):
+        """A frame of every other pixel: reads as a frame on the LEDs at
+        half the current of a solid one."""
+        w = self.w
+        h = self.h
+        for i in range(0, w, 2):
+            self.rect(i, 0, 1, 1, col)
+            self.rect(w - 1 - i, h - 1, 1, 1, col)
+        for j in range(2, h - 1, 2):
+            self.rect(0, j, 1, 1, col)
+            self.rect(w - 1, h - 1 - j, 1, 1, col)
+
+    def fill(self, col):
+        self.rect(0, 0, self.w, self.h, col)
+
+    def bitmap(self, data, off, bw, bh, x, y, s, col, x0=-9999, x1=9999):
+        """Draw a bitmap; only its columns between x0 and x1 (region
+        coordinates) are drawn: a label scrolling through a window."""
+        if s == 1 and self.rot == 0 and self.cv.blit(data, off, bw, bh, self.x + x, self.y + y, col,
+                                                     self.x + x0, self.x + x1):
+            return
+        wide = bw > 8     # two bytes a row (gfx.glyphs.row)
+        for r in range(bh):
+            row = (data[off + 2 * r] << 8) | data[off + 2 * r + 1] if wide else data[off + r]
+            c = 0
+            while c < bw:
+                if (row >> (bw - 1 - c)) & 1:
+                    c0 = c
+                    while c < bw and (row >> (bw - 1 - c)) & 1:
+                        c += 1
+                    a = max(x + c0 * s, x0)
+                    b = min(x + c * s, x1)
+                    self.rect(a, y + r * s, b - a, s, col)
+                else:
+                    c += 1
+
+    def pic(self, name, x, y, s, col):
+        """A picture by name, or by the offset of its record (gfx.glyphs:
+        DOG, DOGW, FACE)."""
+        if isinstance(name, int):
+            d = glyphs.PIC_DATA
+            w, h, off = d[name], d[name + 1], name + 2
+        else:
+            w, h, off = glyphs.pic(name)
+        self.cv.pictures += 1
+        self.bitmap(glyphs.PIC_DATA, off, w, h, x, y, s, col)
+
+    def text(self, s, x, y, scale, col, small=False, maxw=0):
+        """Draw s; stop before a glyph that would pass maxw pixels (0: the
+        region's right edge).  Returns the width drawn."""
+        if small:
+            chars, data, gw, gh = glyphs.SMALL_CHARS, glyphs.FONT3X5, 3, 5
+        else:
+            chars, data, gw, gh = glyphs.FONT_CHARS, glyphs.FONT5X7, 5, 7
+        limit = (maxw or (self.w - x)) + x
+        adv = (gw + 1) * scale
+        cx = x
+        for ch in s:
+            if cx + gw * scale > limit:
+                self.cv.cut += 1
+                break
+            ch = FOLD.get(ch, ch).upper()
+            i = chars.find(ch)
+            if i < 0:
+                i = chars.find("?")
+            if ch != " ":
+                self.cv.font_glyphs += 1
+                self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
+            cx += adv
+        return cx - x
+
+
+# A label wider than the matrix scrolls: it stands still _SCROLL_HOLD_MS at
+# each end and moves a pixel every _SCROLL_STEP_MS in between.
+_SCROLL_HOLD_MS = const(900)
+_SCROLL_STEP_MS = const(110)   # (app.box redraws the menu at each step)
+
+
+def scroll_offset(over, ms):
+    """Pixels a label `over` pixels too wide is shifted, ms after it was
+    first shown (0 when it fits)."""
+    if over <= 0:
+        return 0
+    period = 2 * _SCROLL_HOLD_MS + over * _SCROLL_STEP_MS
+    ms = ms % period
+    if ms < _SCROLL_HOLD_MS:
+        return 0
+    return min(over, (ms - _SCROLL_HOLD_MS) // _SCROLL_STEP_MS)
+
+
+def text_width(s, scale, small=False):
+    if not s:
+        return 0
+    return len(s) * (4 if small else 6) * scale - scale
+
+
+def rank_label(c, faces_fr):
+    r = cards.rank(c) - 1
+    return cards.RANK_FACES_FR[r] if faces_fr else cards.RANK_NAMES[r]
+
+
+def suit_pip(c, big):
+    return ("pip_s", "pip_h", "pip_d", "pip_c")[cards.suit(c)] + ("5" if big else "3")
