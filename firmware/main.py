@@ -31,9 +31,10 @@ import gc
 # a heap 12-16 KB smaller (the heap tests: docs/app.md, Memory); a
 # collection of the ~90 KB the Pico holds takes 1-2 ms, and slap times are
 # taken in the pad interrupt, which a collection does not delay.
-GC_THRESHOLD = 16384
+# (main.py is compiled from source on the board: each name in it is interned,
+# so its numbers are literals.)
 try:
-    gc.threshold(GC_THRESHOLD)
+    gc.threshold(16384)
 except AttributeError:
     pass    # CPython: its own collector
 
@@ -42,8 +43,6 @@ BOARD_FILE = "board.json"
 # (`mpremote resume exec "print(BOX.cap.overflow)"`: resume keeps main.py's
 # globals; the emulator's tests read the pad counters this way).
 BOX = None
-BAD_BOARD = 5          # blink code: 5 flashes, pause, again
-HALF_FLASHED = 3       # blink code of a copy `make flash` did not finish
 
 
 def blink_forever(code, say=None):
@@ -69,7 +68,7 @@ def blink_forever(code, say=None):
         time.sleep_ms(20)
 
 
-def half_flashed(why, board_file, open_hal):
+def half_flashed(say, board_file, open_hal):
     """The copy of `make flash` is not whole (flashcheck): say so on the
     display, if the board file and the display's code still work, on the
     REPL, and on the LED; never run the mix of versions."""
@@ -81,7 +80,8 @@ def half_flashed(why, board_file, open_hal):
         from app import io
         d = io.Display(h)
         r = render.Renderer(render.Canvas(d.fb, d.width, d.height, d.colour))
-        r.message("make flash", [why[len("half flashed: "):] if why.startswith("half") else why], "cross",
+        head = "half flashed: "
+        r.message("make flash", [say[len(head):] if say.startswith(head) else say], "cross",
                   render.RED)
         d.show(True)
         return h
@@ -112,15 +112,15 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     hal.open_board (the Pico); run=False returns the App without looping
     (tests and benchmarks pass hal.open_host)."""
     import flashcheck   # first: everything else may be half copied
-    why = flashcheck.problem()
+    say = flashcheck.problem()
     del flashcheck
     import sys
     sys.modules.pop("flashcheck", None)    # its heap goes to the box
-    if why:
-        print(why)
-        half_flashed(why, board_file, open_hal)
+    if say:
+        print(say)
+        half_flashed(say, board_file, open_hal)
         if run:
-            blink_forever(HALF_FLASHED, why)
+            blink_forever(3, say)   # blink code of a copy `make flash` did not finish
         return None
     from hal import board as _board
     try:
@@ -129,7 +129,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         print("bad board file %s: %s" % (board_file, e))
         print("fix it, or copy one from boards/ with: make flash BOARD=<name>")
         if run:
-            blink_forever(BAD_BOARD)
+            blink_forever(5)   # blink code: 5 flashes, pause, again
         return None
     _board = None
     import hal

@@ -125,7 +125,7 @@ class Sound:
     the board has a speaker: say(names).  Volume setting 0..5; mode "voice"
     (words where the box has one, beeps elsewhere), "beeps" or "silent"."""
 
-    LOUDNESS = (0, 8, 16, 28, 40, 55)
+    # the buzzer's loudness per volume: (0, 8, 16, 28, 40, 55), in set_volume
     GAIN = (0, 48, 96, 144, 200, 256)    # the voice's, 256 = as recorded
 
     def __init__(self, hal):
@@ -141,7 +141,7 @@ class Sound:
     def set_volume(self, v):
         self.volume = v
         if self.bz is not None and hasattr(self.bz, "volume"):
-            self.bz.volume = self.LOUDNESS[v]
+            self.bz.volume = (0, 8, 16, 28, 40, 55)[v]
         if self.voice is not None:
             self.voice.volume = self.GAIN[v]
 

@@ -28,24 +28,13 @@ from core.compat import const
 IDLE_UA = const(1000)
 MA_PER_CHANNEL = const(20)
 # The brightness setting (1..5) -> channel scale: roughly even steps to the
-# eye (perceived brightness grows about as the cube root of the light).
-BRIGHTNESS = (24, 56, 104, 168, 255)
+# eye (perceived brightness grows about as the cube root of the light):
+# (24, 56, 104, 168, 255), in set_brightness (a literal, no interned name).
 
-# RGB565 -> 8-bit channel: replicate the high bits into the low ones so 31
-# maps to 255 and 0 to 0.
-_R5 = bytes([(v << 3) | (v >> 2) for v in range(32)])
-_G6 = bytes([(v << 2) | (v >> 4) for v in range(64)])
-
-
-def _rev(v):
-    r = 0
-    for _ in range(8):
-        r = (r << 1) | (v & 1)
-        v >>= 1
-    return r
-
-
-REV = bytes([_rev(v) for v in range(256)])
+# A byte's bits in reverse order, per byte value (from its nibbles reversed:
+# no helper function, one name fewer interned).
+REV = bytes([(b"\x00\x08\x04\x0c\x02\x0a\x06\x0e\x01\x09\x05\x0d\x03\x0b\x07\x0f"[v & 15] << 4)
+             | b"\x00\x08\x04\x0c\x02\x0a\x06\x0e\x01\x09\x05\x0d\x03\x0b\x07\x0f"[v >> 4] for v in range(256)])
 
 
 def wire_bytes(word):
@@ -130,7 +119,7 @@ class Ws2812Matrix:
     def set_brightness(self, level):
         """The box's brightness setting, 1 (dim) to 5 (full); the current
         cap still applies on top."""
-        self.brightness = BRIGHTNESS[min(5, max(1, level)) - 1]
+        self.brightness = (24, 56, 104, 168, 255)[min(5, max(1, level)) - 1]
 
     def show(self, full=None):
         """Send the frame buffer now (hal/rp2/ws2812.Ws2812Out: through
@@ -147,11 +136,13 @@ class Ws2812Matrix:
         br = self.brightness
         if br != self._tab_br:
             # the brightness folded into the RGB565 -> 8-bit tables: a
-            # lookup per channel instead of a multiply and a division
+            # lookup per channel instead of a multiply and a division;
+            # RGB565 -> 8-bit channel replicates the high bits into the
+            # low ones so 31 maps to 255 and 0 to 0
             for v in range(32):
-                self._tr[v] = _R5[v] * br // 255
+                self._tr[v] = ((v << 3) | (v >> 2)) * br // 255
             for v in range(64):
-                self._tg[v] = _G6[v] * br // 255
+                self._tg[v] = ((v << 2) | (v >> 4)) * br // 255
             self._tab_br = br
         buf = self.buf
         rgb = self._rgb

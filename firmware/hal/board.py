@@ -43,35 +43,33 @@ ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
 
 # Every key a board file may hold, per object: a typo in an optional key
 # (say "menu_buton") would otherwise be ignored without a word.
-_DISPLAY_KEYS = ("kind", "width", "height")
 KEYS = {  # type: dict
     "": ("name", "module", "pads", "display", "buzzer", "speaker", "menu_button", "power",
          "pad_timing"),
-    "pads[]": ("pin", "led"),
+    "pads": ("pin", "led"),         # each pad's
     "buzzer": ("pin",), "speaker": ("pin",), "menu_button": ("pin",),
     "power": ("supply_ma", "led_budget_ma"),
-    "ws2812": _DISPLAY_KEYS + ("pin", "layout", "order", "max_ma"),
-    "ssd1306": _DISPLAY_KEYS + ("bus", "spi", "sck", "mosi", "cs", "dc", "rst", "baudrate",
-                                "i2c", "sda", "scl", "addr", "freq"),
+    "ws2812": ("kind", "width", "height", "pin", "layout", "order", "max_ma"),
+    "ssd1306": ("kind", "width", "height", "bus", "spi", "sck", "mosi", "cs", "dc", "rst", "baudrate",
+                "i2c", "sda", "scl", "addr", "freq"),
 }
 KEYS["ssd1680"] = KEYS["ssd1306"] + ("busy", "full_every")
 
 
-def _known_keys(c, d, section, where):
-    """Refuse a key of d that KEYS[section] does not list, naming it."""
-    bad = sorted([k for k in d if k not in KEYS[section]])
+def _known_keys(c, d, key, where):
+    """Refuse a key of d that KEYS[key] does not list, naming it."""
+    bad = sorted([k for k in d if k not in KEYS[key]])
     if bad:
-        c.fail("unknown key %s%s (a typo? known here: %s)" % (where, bad[0], ", ".join(KEYS[section])))
+        c.fail("unknown key %s%s (a typo? known here: %s)" % (where, bad[0], ", ".join(KEYS[key])))
 
 
 # RP2040 pin functions (datasheet 2.19.2, function table): SPI and I2C signals
 # repeat every 4 and 2 GPIOs, alternating between the two peripherals.
-_SPI_ROLE = {0: "miso", 1: "cs", 2: "sck", 3: "mosi"}
 
 
 def spi_of(pin, role):
     """The SPI peripheral (0/1) that has `role` on this GPIO, or None."""
-    if _SPI_ROLE[pin & 3] != role:
+    if ("miso", "cs", "sck", "mosi")[pin & 3] != role:
         return None
     return (pin >> 3) & 1
 
@@ -86,10 +84,6 @@ def i2c_of(pin, role):
 def pwm_slice(pin):
     """The RP2040 PWM slice (0..7) on this GPIO (datasheet 4.5.2)."""
     return (pin >> 1) & 7
-
-
-def _pins_with(fn, bus, role):
-    return ", ".join("GP%d" % p for p in range(30) if fn(p, role) == bus)
 
 
 class BoardError(ValueError):
@@ -158,21 +152,19 @@ class _Checker:
         if v in m["reserved"]:
             self.fail("GP%d (%s) is reserved on the %s: it is %s" % (v, use, m["title"], m["reserved"][v]), v)
         if v not in m["pins"]:
-            self.fail("GP%d (%s): the %s has no GP%d pin to wire (%s)" % (v, use, m["title"], v, _ranges(m["pins"])), v)
+            # the module's pins as ranges, "GP0-GP15, GP17-GP29"
+            pins = m["pins"]
+            out = []
+            start = prev = pins[0]
+            for p in pins[1:] + [None]:
+                if p is not None and p == prev + 1:
+                    prev = p
+                    continue
+                out.append("GP%d" % start if start == prev else "GP%d-GP%d" % (start, prev))
+                if p is not None:
+                    start = prev = p
+            self.fail("GP%d (%s): the %s has no GP%d pin to wire (it has %s)" % (v, use, m["title"], v, ", ".join(out)), v)
         return v
-
-
-def _ranges(pins):
-    out = []
-    start = prev = pins[0]
-    for p in pins[1:] + [None]:
-        if p is not None and p == prev + 1:
-            prev = p
-            continue
-        out.append("GP%d" % start if start == prev else "GP%d-GP%d" % (start, prev))
-        if p is not None:
-            start = prev = p
-    return "it has " + ", ".join(out)
 
 
 def _dict(c, d, key, where, required=True):
@@ -214,12 +206,13 @@ def validate(d, source="<board>"):
         where = "pads[%d]." % i
         if not isinstance(p, dict):
             c.fail("%s must be an object {\"pin\": N, \"led\": N or null}" % where[:-1])
-        _known_keys(c, p, "pads[]", where)
+        _known_keys(c, p, "pads", where)
         b.pads.append(Pad(c.pin(p, "pin", where), c.pin(p, "led", where, required=False)))
     b.pad_timing = d.get("pad_timing", "auto")
-    if b.pad_timing not in PAD_TIMINGS:
-        c.fail("pad_timing %r is unknown (known: %s)" % (b.pad_timing, ", ".join(PAD_TIMINGS)))
-    if b.pad_timing == "pio" and not _consecutive(b.pad_pins()):
+    if b.pad_timing not in ("auto", "pio", "irq"):
+        c.fail("pad_timing %r is unknown (known: auto, pio, irq)" % (b.pad_timing,))
+    pins = b.pad_pins()
+    if b.pad_timing == "pio" and sorted(pins) != list(range(min(pins), min(pins) + len(pins))):
         c.fail("pad_timing \"pio\" needs the pads on consecutive GPIOs (the PIO reads them in one "
                "`in pins`); these are %s: use \"irq\" or \"auto\"" % (b.pad_pins(),))
 
@@ -268,13 +261,6 @@ def validate(d, source="<board>"):
     return b
 
 
-PAD_TIMINGS = ("auto", "pio", "irq")
-
-
-def _consecutive(pins):
-    return sorted(pins) == list(range(min(pins), min(pins) + len(pins)))
-
-
 def _display(c, dd, kind):
     w = "display."
     disp = Display(kind)
@@ -319,5 +305,6 @@ def _bus_pin(c, dd, key, fn, name, bus, role):
     pin = c.pin(dd, key, "display.")
     if fn(pin, role) != bus:
         c.fail("GP%d (display.%s) is not an %s%d %s pin (%s%d %s is on %s)"
-               % (pin, key, name, bus, role.upper(), name, bus, role.upper(), _pins_with(fn, bus, role)), pin)
+               % (pin, key, name, bus, role.upper(), name, bus, role.upper(),
+                  ", ".join("GP%d" % p for p in range(30) if fn(p, role) == bus)), pin)
     return pin

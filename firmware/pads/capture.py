@@ -5,7 +5,7 @@
 #                    release_us=None)
 #   cap.irq(pin)        the hard IRQ handler, the same code on board and host
 #                       (cap.handler is it as a bound method made once)
-#   cap.feed(t, lv)     the rules for one look at the pads (lv pressed at t):
+#   cap.feed(t, levels)     the rules for one look at the pads (levels pressed at t):
 #                       irq() calls it, and so does the PIO path (pio_stamps)
 #   cap.next_event()    -> pad index or -1; the press time (ticks) in cap.ev_t
 #   cap.poll(now)       from the main loop: releases and stuck pads (S6)
@@ -119,23 +119,23 @@ class PadCapture:
     # ---- the hard interrupt handler -------------------------------------
     def irq(self, pin):
         t = self._ticks()
-        lv = self._read()
+        levels = self._read()
         pins = self._pins
         if pins is not None:
             i = 0
             while i < self.n_pads:
                 if pins[i] is pin:
-                    lv |= 1 << i
+                    levels |= 1 << i
                     break
                 i += 1
-        self.feed(t, lv)
+        self.feed(t, levels)
 
-    def feed(self, t, lv):
-        """The rules (S2-S6) for one look at the pads: `lv` the pads pressed
+    def feed(self, t, levels):
+        """The rules (S2-S6) for one look at the pads: `levels` the pads pressed
         at ticks `t`.  The pin handler above calls it; so does the PIO path
         (pads.pio_stamps), with the edge's time and levels from its FIFO."""
-        lv &= self.all_mask & ~self.stuck_mask
-        if not lv:
+        levels &= self.all_mask & ~self.stuck_mask
+        if not levels:
             return
         last = self._last
         rel_t = self._rel_t
@@ -145,8 +145,8 @@ class PadCapture:
         quiet = self.release_us
         k = 0
         bit = 1
-        while bit <= lv:
-            if lv & bit:
+        while bit <= levels:
+            if levels & bit:
                 if down[k] == up[k]:
                     # Newly down since it was last seen released.
                     down[k] = (down[k] + 1) & 255
@@ -246,12 +246,12 @@ class PadCapture:
             snap[k] = down[k]
             k += 1
         up = self._up_gen
-        lv = self._read() & self.all_mask
+        levels = self._read() & self.all_mask
         k = 0
         bit = 1
         while k < self.n_pads:
             g = snap[k]
-            if lv & bit:
+            if levels & bit:
                 if not self._low & bit:
                     self._low |= bit
                     self._low_t[k] = now
