@@ -304,8 +304,9 @@ class App(join.App, play.App):
                     # heap after a game is the same whichever game it was
                     self.game = None
                     self.flow = None
-                    forget("games.bataille", "games.tape", "gfx.tape", "gfx.table", "app.taps",
-                           "app.duels", "app.tape")
+                    forget("games.bataille", "games.tape", "games.bataille_rules", "games.tape_rules",
+                           "games.bataille_ordered", "gfx.tape", "gfx.table", "app.taps",
+                           "app.duels", "app.tape", "app.seats")
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
             if self.since_ms() >= _ERROR_MIN_MS:
