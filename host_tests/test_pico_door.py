@@ -26,7 +26,11 @@ def serve(*args):
 def test_every_missing_input_is_named_at_once_with_a_recipe(tmp_path):
     rc, out = serve("--uf2", str(tmp_path / "none.uf2"), "--bootrom", str(tmp_path / "none.bin"), "--install")
     lines = out.splitlines()
-    assert rc == 2 and "2 input(s) missing" in lines[0]
+    # node's rp2040js is a third missing input until `make pico-deps` ran
+    # (make test runs this file before test-pico installs it)
+    node = P.node_ready()
+    assert rc == 2 and "%d input(s) missing" % (2 if node else 3) in lines[0]
+    assert node or "make pico-deps" in lines[3]
     assert "none.bin" in lines[1] and "git clone https://github.com/raspberrypi/pico-bootrom" in lines[1]
     assert "git checkout b1" in lines[1] and "gcc-arm-none-eabi" in lines[1]
     assert "none.uf2" in lines[2] and "micropython.org/download/RPI_PICO" in lines[2]
