@@ -43,7 +43,8 @@ def one_match(opts, seed):
     from hal.host.bots import TapeMatch
     m = TapeMatch(dict(opts), seed)
     g = m.run()
-    turns = sum(1 for ln in g.log.lines if '"ev":"flip"' in ln)
+    # the log the box wrote (TapeMatch plays the box's App)
+    turns = sum(1 for ln in m.lines() if '"ev":"flip"' in ln)
     return g.now_us / 60e6, turns, g.round, g.reason == "limit"
 
 
