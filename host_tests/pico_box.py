@@ -92,6 +92,13 @@ class Box:
 
     # ---- the menus (hal.host.bots.Walk) ------------------------------
 
+    def next_item(self):
+        """Move the shown menu's selection one item on (pad 1), the walk with
+        it: a later pick starts from where the box stands."""
+        self.tap(NEXT)
+        if self.walk.menu_name is not None:
+            self.walk.sel = (self.walk.sel + 1) % len(self.walk.items)
+
     def pick(self, name, action, arg):
         """Move to the item (action, arg) of menu `name` (the one shown) and
         choose it; the walk follows what choosing does."""

@@ -73,16 +73,12 @@ def choose_second_game(box):
     before and after, for the settings test."""
     if getattr(box, "chosen_frame", None) is None:
         box.boot_frame = frame_bytes(box.pico, -1)
-        box.tap(pico_box.NEXT)
-        box.where = ("home", 1)
+        box.next_item()
         box.pico.run_for(500000)
         box.chosen_frame = frame_bytes(box.pico, -1)
     assert box.chosen_frame != box.boot_frame
 
 
-@pytest.mark.xfail(strict=False, reason="2026-12-01, after the session's merges (flows, box seats, one driver's "
-                   "Walk): asked for Bataille, the frozen box deals Tape-treize ('game tape'): the Walk's "
-                   "idea of the menu's selection differs from the box's after the test before; to mend first")
 def test_uf2_plays_a_game_through_its_pins(box):
     # Bataille: moved to in the home menu (its icon shown), two players join
     # with their pads (the box saves its settings, the game chosen among
