@@ -36,6 +36,12 @@ EXC_BYTES = 2 * WORD        # an mp_exc_stack_t
 def mpy_tool(src=None):
     """mpy-tool.py of the MicroPython sources, loaded as a module
     (uf2.Missing, saying where to get them, when there are none)."""
+    # (under build/mp's lock: a build beside us may be unpacking the tree or
+    # have swapped mpy-tool.py for its unaligned variant)
+    return uf2.one_at_a_time(_load_mpy_tool, src)
+
+
+def _load_mpy_tool(src):
     path = os.path.join(uf2.Sources(src).mp, "tools", "mpy-tool.py")
     sys.path.insert(0, os.path.dirname(path))     # it imports its neighbours
     spec = importlib.util.spec_from_file_location("mpy_tool", path)

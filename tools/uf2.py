@@ -409,15 +409,25 @@ def romfs_board(s, mp_board):
     return dst
 
 
-def firmware(*args, **kw):
-    """One firmware build at a time (a bench's jobs, a test beside `make
-    uf2`): they share the port's build directory and its frozen content,
-    and the unaligned variant swaps mpy-tool.py while it builds."""
+def one_at_a_time(fn, *args, **kw):
+    """fn(*args) holding build/mp's lock: one build from the sources at a
+    time (a bench's jobs, the test suite's two workers, a test beside `make
+    uf2`): they share the unpacked tree, the port's build directory and its
+    frozen content, and the unaligned variant swaps mpy-tool.py while it
+    builds."""
     import fcntl
     os.makedirs(os.path.join(BUILD, "mp"), exist_ok=True)
     with open(os.path.join(BUILD, "mp", "firmware.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return _firmware(*args, **kw)
+        return fn(*args, **kw)
+
+
+def firmware(*args, **kw):
+    return one_at_a_time(_firmware, *args, **kw)
+
+
+def unix32(src=None, frozen=False):
+    return one_at_a_time(lambda: Sources(src).unix32(frozen))
 
 
 def _firmware(board, src=None, out=None, unaligned=False, symbols=None, romfs=False):
@@ -602,7 +612,7 @@ def main(argv=None):
             firmware(a.board if a.what == "firmware" else None, a.src, a.out, a.unaligned, a.symbols,
                      a.romfs and a.what == "firmware")
         elif a.what == "unix":
-            print(Sources(a.src).unix32(a.frozen))
+            print(unix32(a.src, a.frozen))
         else:
             print("%s %s" % find_source(a.src))
     except Missing as e:
