@@ -27,6 +27,16 @@
 # Holding a pad (app.feedback) or the menu button pauses; a press resumes.
 # The game clock (core.ticks.GameClock, the flow's and the engine's) stops while
 # paused, so a pause changes nothing in the game or its log.
+#
+# Sleep (issue 27).  Four times a second (with the watchdog's feed) sleep()
+# counts the time since the last press (self.idle, in quarter seconds) and
+# samples the battery (app.battery, on a board file with power.sense); past
+# the setting's minutes with no press, or at the battery's floor, app.idle
+# makes the box dark (a game is paused first: its clock stops, the log shows
+# no gap) and self.idle is -1: the state stays what it was, nothing is
+# drawn, the loop sleeps in hal.power.sleep (lightsleep on the Pico) and
+# still feeds the watchdog between sleeps.  A pad or the menu button wakes
+# it (app.idle.wake) to the same screen; that press does nothing else.
 import gc
 from core import ticks
 from app import io, sounds, strings, screens
@@ -50,6 +60,7 @@ LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for
 # spent half its time polling nothing.
 _IDLE_SLEEP_MS = const(8)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
+_DOZE_MS = const(1000)          # one sleep of a dark box (under the watchdog's 5 s): then a pass of the loop
 
 
 class App(join.App, play.App):
@@ -105,6 +116,12 @@ class App(join.App, play.App):
         self.pads_in = []
         self.seats = None       # app.seats: the seats the box plays in this game (P1)
         self.stuck = 0
+        self.idle = 0           # quarter seconds since the last press; -1: asleep (sleep())
+        self.battery = None     # app.battery.Gauge when the board file names power.sense
+        p = hal.power if hasattr(hal, "power") else None
+        if p is not None and p.read() >= 0:
+            from app.battery import Gauge
+            self.battery = Gauge(p.read())
         self.settings, notice = _settings().load(self.store)
         self.apply_settings()
         if notice:
@@ -172,7 +189,9 @@ class App(join.App, play.App):
                 # what fails outside a game's own guarded steps (tick has
                 # none of its own: see there) fails to the error screen too
                 self.fail(e)
-            if busy() or sound() is not None:
+            if self.idle < 0 and getattr(self.hal, "power", None) is not None:
+                self.hal.power.sleep(_DOZE_MS)      # dark: the CPU asleep until a press or the next pass
+            elif busy() or sound() is not None:
                 sleep(LOOP_SLEEP_MS)
             else:
                 sleep(_IDLE_SLEEP_MS)
@@ -198,7 +217,11 @@ class App(join.App, play.App):
         if cap.next_event() >= 0:
             self.take_presses(now)
         if self.menu_button.pressed():
-            self.menu_press()
+            if self.idle < 0:
+                self.wake()
+            else:
+                self.idle = 0
+                self.menu_press()
         self.timers()
         self.since_ms()
         fb = self.fb
@@ -215,6 +238,7 @@ class App(join.App, play.App):
         if self.wdt is not None and ticks.diff(now, self.fed) >= _FEED_US:
             self.fed = now
             self.wdt.feed()
+            self.sleep()
         if self.quiet_gc:
             self.quiet_gc = False
             self.collect()
@@ -225,6 +249,11 @@ class App(join.App, play.App):
         """The presses the pad interrupt queued, the first one already
         taken from the ring (its pad in cap.ev_pad), in arrival order."""
         cap = self.cap
+        if self.idle < 0:
+            self.wake()         # the press that wakes the box does nothing else
+            cap.clear()
+            return
+        self.idle = 0
         k = cap.ev_pad
         while k >= 0:
             t = cap.ev_t
@@ -236,6 +265,8 @@ class App(join.App, play.App):
             k = cap.next_event()
 
     def redraw(self):
+        if self.idle < 0:
+            return      # dark (the screen is drawn at the wake: dirty stays set)
         try:
             self.draw()
         except Exception as e:
@@ -263,6 +294,24 @@ class App(join.App, play.App):
                 print("heap peak %d %d" % (self.heap_peak, f + a - self.heap_peak))
                 self.heap_peak = 0
             print("heap %s %d %d" % (st, a, f))
+
+    # ---- sleep (issue 27) -------------------------------------------
+
+    def sleep(self):
+        """Four times a second: the battery, and the time nobody pressed;
+        the box goes dark past the setting's minutes or at the floor."""
+        g = self.battery
+        empty = g is not None and g.sample(self.hal.power.read())
+        if self.idle < 0:
+            return
+        self.idle += 1
+        if empty or self.idle >= self.settings["sleep"] * 240 > 0:
+            from app import idle
+            idle.sleep(self, empty)
+
+    def wake(self):
+        from app import idle
+        idle.wake(self)
 
     # ---- feedback ---------------------------------------------------
 

@@ -11,9 +11,9 @@ from app import settings as _set
 NEXT_PAD = 0
 GAME_ICONS = {"batawaf": "icon_dog", "bataille": "icon_card", "tape": "icon_hand"}
 SETTING_ICONS = {"lang": "icon_lang", "volume": "icon_speaker", "brightness": "icon_sun",
-                 "eink_refresh": "icon_eink", "sound": "icon_speaker"}
+                 "eink_refresh": "icon_eink", "sound": "icon_speaker", "sleep": "icon_gear"}
 SETTING_LABELS = {"lang": "language", "volume": "volume", "brightness": "brightness",
-                  "eink_refresh": "eink_refresh", "sound": "sound"}
+                  "eink_refresh": "eink_refresh", "sound": "sound", "sleep": "sleep"}
 BACK = ("icon_back", "back", "go", "home")
 
 

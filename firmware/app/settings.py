@@ -45,6 +45,7 @@ SETTINGS = (
     ("brightness", (3, 4, 5, 1, 2)),
     ("eink_refresh", (5, 10, 1)),
     ("sound", ("voice", "beeps", "silent")),   # voice: words on a board with a speaker
+    ("sleep", (5, 10, False, 2)),   # minutes with no press before the box goes dark (issue 27; False: never)
 )
 
 

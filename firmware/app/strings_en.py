@@ -43,6 +43,7 @@ WORDS = {
     "memory": "Out of memory",
     "stuck": "Pad stuck",
     "sound": "Sound",
+    "sleep": "Sleep",
     "v_voice": "voice",
     "v_beeps": "beeps",
     "v_silent": "silent",

@@ -44,6 +44,7 @@ WORDS = {
     "stuck": "Bouton bloque",
     "test_ok": "Tout va bien",
     "sound": "Son",
+    "sleep": "Veille",
     "v_voice": "voix",
     "v_beeps": "bips",
     "v_silent": "muet",

@@ -184,7 +184,7 @@ def validate(d, source="<board>"):
         raise BoardError(source, "a board file is one JSON object {...}")
     c = _Checker(source, None)
     _known_keys(c, d, "", "")
-    for key in ("buzzer", "speaker", "menu_button", "power"):
+    for key in ("buzzer", "speaker", "menu_button"):
         if isinstance(d.get(key), dict):
             _known_keys(c, d[key], key, key + ".")
     b = Board()
@@ -258,6 +258,11 @@ def validate(d, source="<board>"):
         if pin in seen:
             c.fail("GP%d is used twice: %s and %s" % (pin, seen[pin], use), pin)
         seen[pin] = use
+    if [k for k in pw if k not in KEYS["power"]]:
+        # the matrix's supply switch, the battery's sense (hal.power: its
+        # names only for a board file that has them)
+        from hal import power
+        power.check(c, pw, b)
     return b
 
 

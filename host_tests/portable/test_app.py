@@ -681,6 +681,7 @@ def test_s4_end_screen_left_for_half_an_hour_still_answers():
     hal = app_hal.Hal(4)
     r = headless.Runner(hal, "batawaf", 2, seed=6, options={"length": 10})
     app = r.app
+    app.settings["sleep"] = False   # awake all along (the sleep: test_sleep.py)
     r.run(3600)
     assert app.state == "end"
     run_ticks(hal, app, 1800 * 1000000, 100000)     # 30 minutes, the ticks wrap

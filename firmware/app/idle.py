@@ -1,0 +1,73 @@
+# The box goes dark when nobody plays, and wakes (issue 27): app.box.App
+# decides when (sleep(): the setting's minutes with no press, or the
+# battery's floor); this module does it.  It is imported only when the box
+# first goes to sleep, so a box that never sleeps pays none of its names.
+#
+#   sleep(app, empty)   a game is paused (the one game clock stops, as the
+#                       menu's pause does: the log shows no gap) and its log
+#                       written; at the floor (empty) the settings are saved
+#                       too; then the pad LEDs, the buzzer and the voice go
+#                       quiet, the display dark (a black frame then the
+#                       matrix's supply cut by power.switch; the OLED's own
+#                       display-off; e-ink keeps its picture without power)
+#                       and app.idle = -1
+#   wake(app)           the display and the lights back as they were, the
+#                       screen redrawn: the same screen (a game: its pause,
+#                       which the next press resumes).  At the floor the box
+#                       stays dark until the supply is back over it.
+
+
+def sleep(app, empty):
+    if app.state == "play":
+        app.pause()
+    if app.log is not None and app.state == "pause":
+        app.write_log()     # no slap window in a pause: a calm moment
+    if empty:
+        app.save_settings()
+        print("battery at its floor (%d mV): settings saved, the box sleeps" % app.battery.mv)
+    hal = app.hal
+    for part in (getattr(hal, "buzzer", None), getattr(hal, "voice", None)):
+        if part is not None and hasattr(part, "stop"):
+            part.stop()
+    lights = app.lights
+    for k in range(app.n_pads):
+        lights.set(k, False)
+    lights.leds = None          # the feedback's writes while dark go nowhere
+    d = getattr(hal, "display", None)
+    if d is None:
+        pass
+    elif d.kind == "ws2812":
+        app.disp.fb.fill(0)
+        d.show(True)
+        for _ in range(50):     # the dark frame out (8 ms) before the supply goes
+            if not d.busy():
+                break
+            hal.clock.sleep_ms(1)
+    elif hasattr(d, "power"):
+        d.power(False)
+    p = getattr(hal, "power", None)
+    if p is not None:
+        p.value(False)
+    app.idle = -1
+    print("asleep")
+
+
+def wake(app):
+    g = app.battery
+    if g is not None and g.empty:
+        return
+    hal = app.hal
+    p = getattr(hal, "power", None)
+    if p is not None:
+        p.value(True)
+    d = getattr(hal, "display", None)
+    if d is not None and d.kind != "ws2812" and hasattr(d, "power"):
+        d.power(True)
+    lights = app.lights
+    lights.leds = getattr(hal, "leds", None)
+    lights.state = [None] * len(lights.state)
+    app.fb.shown = -1
+    app.idle = 0
+    app.dirty = True
+    app.new_screen = True
+    print("awake")
