@@ -5,13 +5,18 @@
 # Imported only on a box whose board file names a sense (its names then).
 #
 #   g = Gauge(mv)       the first reading
-#   g.sample(mv)        4 times a second (the watchdog's feed, app.box);
-#                       True once the supply has stayed under the floor for
-#                       8 filtered readings (2 s)
+#   g.sample(mv)        4 times a second (the watchdog's feed, app.box):
+#                       2 once the supply has stayed under the floor for 8
+#                       filtered readings (2 s), 1 when what the menus show
+#                       changed (a 10 % step, low), else 0
 #   g.mv                the filtered supply, mV
 #   g.percent()         0..100 between the floor (3300 mV) and full (4150 mV)
 #   g.low, g.empty      under 3500 mV; at the floor (until it is back 150 mV
 #                       over it: the USB cable plugged in, new cells)
+# It says `battery <mV> <percent>%[ low]` on the console at each 10 % step
+# and when it turns low (the emulator's tests follow it; a maker with a USB
+# cable too).  The menus show it (app.screens): the percent in the settings'
+# title, and "!" and the percent in every menu's title once low.
 #
 # The filter: the median of the last three readings (one reading taken while
 # a bright WS2812 frame pulls its current step is an outlier, not a level),
@@ -35,6 +40,7 @@ class Gauge:
         self.under = 0
         self.low = False
         self.empty = False
+        self.said = -1
 
     def sample(self, mv):
         a = self.a
@@ -53,6 +59,13 @@ class Gauge:
             self.low = True
         elif v > _LOW_MV + 100:
             self.low = False
+        r = 0
+        said = self.percent() // 10 * 2 + self.low
+        if said != self.said:
+            # on the console (USB): each 10 % step, and when it turns low
+            self.said = said
+            print("battery %d mV %d%%%s" % (v, self.percent(), " low" if self.low else ""))
+            r = 1
         if v < _FLOOR_MV:
             self.under += 1
         else:
@@ -60,11 +73,11 @@ class Gauge:
         if self.empty:
             if v > _FLOOR_MV + _BACK_MV:
                 self.empty = False
-            return False
+            return r
         if self.under >= _EMPTY_SAMPLES:
             self.empty = True
-            return True
-        return False
+            return 2
+        return r
 
     def percent(self):
         p = (self.mv - _FLOOR_MV) * 100 // (_FULL_MV - _FLOOR_MV)

@@ -301,7 +301,12 @@ class App(join.App, play.App):
         """Four times a second: the battery, and the time nobody pressed;
         the box goes dark past the setting's minutes or at the floor."""
         g = self.battery
-        empty = g is not None and g.sample(self.hal.power.read())
+        empty = False
+        if g is not None:
+            r = g.sample(self.hal.power.read())
+            if r:
+                self.dirty = True     # the gauge the menus show moved
+            empty = r == 2
         if self.idle < 0:
             return
         self.idle += 1

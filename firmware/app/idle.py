@@ -68,6 +68,7 @@ def wake(app):
     lights.state = [None] * len(lights.state)
     app.fb.shown = -1
     app.idle = 0
+    app.sel_t = app.now     # a menu's label scrolls from its start again
     app.dirty = True
     app.new_screen = True
     print("awake")

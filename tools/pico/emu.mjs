@@ -10,7 +10,8 @@
 // ...} or {"id": n, "ok": false, "error": "..."}.  Commands: run_until
 // {t_us}, run_free {realtime}, pause, input {gpio, level, at_us}, serial
 // {since}, serial_write {data (base64)}, events {kind, since, drop}, state,
-// save, power_cycle, config {eink...}, peek {addr, len}, close.
+// save, power_cycle, config {eink...}, peek {addr, len}, adc {channel,
+// value}, close.
 // The flash image is written to its file (write + rename) on save, close,
 // reset, at the end of each run_until and every 2 s of a free run when it
 // changed.
@@ -246,6 +247,12 @@ const handlers = {
   },
   config(req) {
     if (req.eink) Object.assign(machine.recorder.eink || {}, req.eink);
+    return {};
+  },
+  adc(req) {
+    if (!(req.channel >= 0 && req.channel <= 4)) throw new Error(`no ADC channel ${req.channel} (0..4)`);
+    if (!(req.value >= 0 && req.value <= 4095)) throw new Error(`ADC value ${req.value}: 0..4095 (12 bits)`);
+    machine.setAdc(req.channel, Math.round(req.value));
     return {};
   },
   peek(req) {

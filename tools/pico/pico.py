@@ -365,6 +365,18 @@ class Pico:
         self.set_input(gpio, 1, up + 2 * bounces * bounce_us)
         return up + 2 * bounces * bounce_us
 
+    def set_adc(self, channel, count):
+        """The level on ADC channel 0..4 (GPIO26..29, the temperature
+        sensor), as the 12-bit count the converter reads, from now on."""
+        self.request("adc", channel=channel, value=count)
+
+    def set_vsys(self, mv):
+        """The Pico's VSYS at mv: its 3:1 divider on GPIO29 (ADC3) with the
+        3.3 V reference, as a 12-bit count (clipped at full scale)."""
+        count = int(round(mv / 3.0 * 4096 / 3300))
+        self.set_adc(3, max(0, min(4095, count)))
+        return count
+
     # ---- outputs ----
     def serial_bytes(self):
         ans = self.request("serial", since=self._serial_next)

@@ -55,6 +55,17 @@ export class Machine {
     this.cdcBacklog = [];
     this.usbReady = false;
     this.stats = { instructions: 0, idleJumps: 0, idleNs: 0 };
+    // ADC inputs the world drives (12-bit counts per channel 0..4: GPIO26..29,
+    // the temperature sensor), kept across resets like the pins' levels
+    // A Pico on USB power: VSYS ~4.8 V (VBUS through its Schottky diode),
+    // a third of it on GPIO29 (ADC3); config.adc = [c0, c1, c2, c3, c4] overrides.
+    this.adc = (config.adc || [0, 0, 0, 1986, 0]).slice();
+  }
+
+  /** The level the world puts on ADC channel `ch` (a 12-bit count). */
+  setAdc(ch, value) {
+    this.adc[ch] = value;
+    if (this.chip) this.chip.mcu.adc.channelValues[ch] = value;
   }
 
   now() { return this.base + this.chip.clock.nanos; }
@@ -73,6 +84,7 @@ export class Machine {
     this.pio = new PioClock(chip, (pio, values, changed, t) => this.recorder.pioPins(chip, pio, values, changed, t));
     this.recorder.attach(chip);
     for (const [g, v] of this.levels) mcu.gpio[g].setInputValue(!!v);
+    this.adc.forEach((v, ch) => { mcu.adc.channelValues[ch] = v; });
     const wd = mcu.peripherals[0x40058];
     this.watchdog = wd;
     if (keep) {
