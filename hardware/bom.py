@@ -3,7 +3,9 @@ each board file: which rows apply, how many of each, and the total.
 
 bom.csv columns: option, part, qty, example_part_number, price_eur, why.
 `option` says when a row applies: module:<module>, module:any, pads (every
-pad), led (every pad with an LED), display:<kind>, buzzer, speaker, menu, common,
+pad), led (every pad with an LED), display:<kind>, buzzer, speaker, menu,
+switch (power.switch: the matrix's supply switch), sense (a battery divider
+of the maker's own, power.sense on a pin), common,
 power:usb (the default supply), power:aa (the 3 x AA alternative).
 `qty` is a number, or per pad ("1/pad", "4/pad"), per pad LED ("1/led"),
 or one per four pads, rounded up ("1/4pads").
@@ -53,6 +55,10 @@ def applies(option, board, power="usb"):
         return bool(board.get("speaker"))
     if option == "menu":
         return bool(board.get("menu_button"))
+    if option == "switch":
+        return (board.get("power") or {}).get("switch") is not None
+    if option == "sense":
+        return isinstance((board.get("power") or {}).get("sense"), int)
     raise ValueError("bom.csv: unknown option %r" % option)
 
 

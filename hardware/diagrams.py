@@ -33,6 +33,7 @@ from matplotlib.patches import Circle, Polygon, Rectangle, Wedge  # noqa: E402
 
 import bom  # noqa: E402
 import budget  # noqa: E402
+import hours  # noqa: E402
 import pinout  # noqa: E402
 from boardcheck import board_problem  # noqa: E402
 
@@ -41,7 +42,7 @@ matplotlib.rcParams["svg.hashsalt"] = "bataille"  # stable ids: a re-run changes
 matplotlib.rcParams["font.family"] = "DejaVu Sans"
 
 COLORS = {"pad": "#1a7f37", "led": "#d4700a", "display": "#1f5fbf", "buzzer": "#8a3ab9", "speaker": "#00838f",
-          "menu": "#555555", "power": "#c62828", "gnd": "#222222"}
+          "menu": "#555555", "power": "#c62828", "gnd": "#222222", "switch": "#c62828", "sense": "#6d4c41"}
 FS = 6.5  # font size of the row labels
 
 
@@ -360,6 +361,14 @@ def draw_use(ax, board, x0, y, d, role, field, disp_rows):
             .capacitor_to_gnd("33n").buffer("PAM8302 A+").speaker()
     elif role == "menu":
         Chain(ax, x0, y, d, color).wire(1.9, "menu button").switch().wire(0.2).gnd()
+    elif role == "switch":
+        # high = the matrix powered: the 2N7002 pulls the P-MOSFET's gate
+        # down against its 10k pull-up to +5V (off while the Pico boots)
+        Chain(ax, x0, y, d, color).wire(1.9, "matrix supply (high: on)").resistor("100") \
+            .buffer("2N7002").buffer("AO3401A").wire(0.3).terminal("matrix +5V (10k gate to +5V)")
+    elif role == "sense":
+        Chain(ax, x0, y, d, color).wire(1.9, "battery sense (ADC)").resistor("divider") \
+            .wire(0.3).terminal("battery +")
     elif role == "display":
         disp = board["display"]
         f = field.split(".", 1)[1]
@@ -384,7 +393,9 @@ def draw_power(ax, board, y):
     ax.text(c.x - 0.5, y - 0.35, "power switch", fontsize=FS - 1, ha="center", va="top")
     feeds = "to %s (via 1N5817), pad LEDs" % pinout.module(board["module"])["vin"]
     if board["display"]["kind"] == "ws2812":
-        feeds += ", 74AHCT125, matrix 5V (1000 uF across it)"
+        sw = (board.get("power") or {}).get("switch")
+        feeds += ", 74AHCT125, matrix 5V (1000 uF across it%s)" % (
+            "; through the GP%d P-MOSFET switch" % sw if sw is not None else "")
     c.wire(2.5, "+5V rail").terminal(feeds)
     y2 = y - 1.3
     c = Chain(ax, x, y2, 1, COLORS["power"])
@@ -535,7 +546,8 @@ def boards_table(boards):
 
 def readme_sections(boards):
     rows = bom.load()
-    return {"boards": boards_table(boards), "bom": bom.markdown(rows, boards), "power": budget.markdown(boards)}
+    return {"boards": boards_table(boards), "bom": bom.markdown(rows, boards), "power": budget.markdown(boards),
+            "hours": hours.markdown(boards)}
 
 
 def splice(text, sections):

@@ -101,7 +101,8 @@ def display_key(disp):
 
 def uses(board):
     """Every pin of a board dict with its role: [(role, field, gpio)], role in
-    pad, led, display, buzzer, speaker, menu; field names the wire ('pads[0].pin')."""
+    pad, led, display, buzzer, speaker, menu, switch (the matrix's supply),
+    sense (a battery divider); field names the wire ('pads[0].pin')."""
     out = []
     for i, p in enumerate(board["pads"]):
         out.append(("pad", "pads[%d].pin" % i, p["pin"]))
@@ -116,4 +117,9 @@ def uses(board):
         out.append(("speaker", "speaker.pin", board["speaker"]["pin"]))
     if board.get("menu_button"):
         out.append(("menu", "menu_button.pin", board["menu_button"]["pin"]))
+    pw = board.get("power") or {}
+    if pw.get("switch") is not None:
+        out.append(("switch", "power.switch", pw["switch"]))
+    if isinstance(pw.get("sense"), int):      # ("vsys": the Pico's own divider, no wire)
+        out.append(("sense", "power.sense", pw["sense"]))
     return out

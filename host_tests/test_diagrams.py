@@ -26,7 +26,8 @@ ANY_GP = re.compile(r"\bGP(\d+)\b")
 
 def board_pins(d):
     """The pins of a board dict, read here independently of the generator:
-    every pad pin and LED, the display's pin fields, buzzer, speaker, menu button."""
+    every pad pin and LED, the display's pin fields, buzzer, speaker, menu
+    button, the power section's switch and wired sense."""
     pins = set()
     for p in d["pads"]:
         pins.add(p["pin"])
@@ -40,6 +41,11 @@ def board_pins(d):
     for part in ("buzzer", "speaker", "menu_button"):
         if d.get(part):
             pins.add(d[part]["pin"])
+    pw = d.get("power") or {}
+    if pw.get("switch") is not None:
+        pins.add(pw["switch"])          # the matrix's supply switch (issue 27)
+    if isinstance(pw.get("sense"), int):
+        pins.add(pw["sense"])           # a battery divider on a pin ("vsys" is inside the Pico)
     return pins
 
 

@@ -65,6 +65,12 @@ class Board:
             out.append(("speaker.pin", self.speaker_pin))
         if self.menu_pin is not None:
             out.append(("menu_button.pin", self.menu_pin))
+        p = getattr(self, "power", None)    # hal.power: the supply switch, a wired battery sense
+        if p is not None:
+            if p[0] is not None:
+                out.append(("power.switch", p[0]))
+            if p[3] is not None:
+                out.append(("power.sense", p[3]))
         return out
 
 

@@ -16,9 +16,11 @@
 #   no "sense": the box does not know its battery (no gauge, no floor).
 #
 #   check(c, pw, b)     c the hal.board checker, pw the "power" object, b the
-#                       Board: sets b.power = (switch, sense, full_mv):
+#                       Board: sets b.power = (switch, sense, full_mv, wired):
 #                       the switch's GPIO or None, the ADC's GPIO or None,
-#                       the supply's mV at a full-scale ADC reading
+#                       the supply's mV at a full-scale ADC reading, and the
+#                       sense's GPIO when a wire goes to it (not "vsys",
+#                       inside the Pico) or None
 # (one attribute named like the key, whose name every box interns already;
 # a board without these keys has no b.power: getattr(b, "power", None))
 KEYS = ("supply_ma", "led_budget_ma", "switch", "sense", "divider")
@@ -44,7 +46,7 @@ def check(c, pw, b):
     if s is None:
         if "divider" in pw:
             c.fail("power.divider without power.sense: name the ADC pin it feeds (GP26-GP29)")
-        b.power = (switch, None, None)
+        b.power = (switch, None, None, None)
         return
     if s == "vsys":
         if b.module != "pico":
@@ -54,12 +56,13 @@ def check(c, pw, b):
         if "divider" in pw:
             c.fail("power.divider with power.sense \"vsys\": the Pico's divider is fixed (3:1); remove it")
         sense = VSYS_PIN
+        wired = None
         top, bottom = 2, 1
     else:
         if not isinstance(s, int) or isinstance(s, bool) or s not in ADC_PINS:
             c.fail("power.sense must be \"vsys\" or an ADC pin from 26 to 29 (GP26-GP29), not %r" % (s,))
         # GP29 is the Pico's own VSYS sense: "reserved" there, a free pin on the Zero
-        sense = _free(c, c.pin(pw, "sense", "power."), "power.sense", seen)
+        sense = wired = _free(c, c.pin(pw, "sense", "power."), "power.sense", seen)
         d = pw.get("divider")
         if (not isinstance(d, list) or len(d) != 2
                 or [v for v in d if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 10000]):
@@ -69,7 +72,7 @@ def check(c, pw, b):
         if 5500 * bottom // (top + bottom) > ADC_REF_MV:
             c.fail("power.divider %r: a 5.5 V supply would put %d mV on GP%d, over the ADC's 3300 mV; "
                    "use a bigger top resistor" % (d, 5500 * bottom // (top + bottom), s), s)
-    b.power = (switch, sense, ADC_REF_MV * (top + bottom) // bottom)
+    b.power = (switch, sense, ADC_REF_MV * (top + bottom) // bottom, wired)
 
 
 def _free(c, pin, use, seen):

@@ -226,9 +226,10 @@ def refused(d, words):
 
 def test_board_power_switch_and_sense_keys():
     b = _board.validate(board_dict(switch=17, sense="vsys"), "x.json")
-    assert b.power == (17, 29, 9900)
+    assert b.power == (17, 29, 9900, None)
+    assert ("power.switch", 17) in b.uses()
     b = _board.validate(board_dict(sense=26, divider=[100, 100]), "x.json")
-    assert b.power == (None, 26, 6600)
+    assert b.power == (None, 26, 6600, 26) and ("power.sense", 26) in b.uses()
     assert not hasattr(_board.validate(board_dict(), "x.json"), "power")
     refused(board_dict(switch=2), ["GP2", "twice", "power.switch"])
     refused(board_dict(switch=29), ["GP29", "reserved"])

@@ -14,7 +14,7 @@ from hal.host.bus import HostPin
 
 class HostPower:
     def __init__(self, board, clock, wire):
-        sw, sense, full = getattr(board, "power", None) or (None, None, None)
+        sw, sense, full, _ = getattr(board, "power", None) or (None, None, None, None)
         self.clock = clock
         self.switch = None if sw is None else HostPin(sw, wire, 1)
         self.sense = sense

@@ -41,7 +41,7 @@ def _wake(pin):
 
 class Rp2Power:
     def __init__(self, board, pads, menu):
-        sw, sense, full = getattr(board, "power", None) or (None, None, None)
+        sw, sense, full, _ = getattr(board, "power", None) or (None, None, None, None)
         self.switch = None if sw is None else machine.Pin(sw, machine.Pin.OUT, value=1)
         self.adc = None if sense is None else machine.ADC(sense)
         self.full = full or 0
