@@ -58,7 +58,7 @@ def applies(option, board, power="usb"):
     if option == "switch":
         return (board.get("power") or {}).get("switch") is not None
     if option == "sense":
-        return isinstance((board.get("power") or {}).get("sense"), int)
+        return isinstance((board.get("power") or {}).get("sense"), list)
     raise ValueError("bom.csv: unknown option %r" % option)
 
 

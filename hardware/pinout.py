@@ -120,6 +120,6 @@ def uses(board):
     pw = board.get("power") or {}
     if pw.get("switch") is not None:
         out.append(("switch", "power.switch", pw["switch"]))
-    if isinstance(pw.get("sense"), int):      # ("vsys": the Pico's own divider, no wire)
-        out.append(("sense", "power.sense", pw["sense"]))
+    if isinstance(pw.get("sense"), list):     # (29: the Pico's own VSYS divider, no wire)
+        out.append(("sense", "power.sense", pw["sense"][0]))
     return out

@@ -44,8 +44,8 @@ def board_pins(d):
     pw = d.get("power") or {}
     if pw.get("switch") is not None:
         pins.add(pw["switch"])          # the matrix's supply switch (issue 27)
-    if isinstance(pw.get("sense"), int):
-        pins.add(pw["sense"])           # a battery divider on a pin ("vsys" is inside the Pico)
+    if isinstance(pw.get("sense"), list):
+        pins.add(pw["sense"][0])        # a battery divider on a pin (29: the Pico's own, inside it)
     return pins
 
 

@@ -30,13 +30,13 @@
 #
 # Sleep (issue 27).  Four times a second (with the watchdog's feed) sleep()
 # counts the time since the last press (self.idle, in quarter seconds) and
-# samples the battery (app.battery, on a board file with power.sense); past
+# samples the battery (app.io.Power, on a board file with power.sense); past
 # the setting's minutes with no press, or at the battery's floor, app.idle
 # makes the box dark (a game is paused first: its clock stops, the log shows
 # no gap) and self.idle is -1: the state stays what it was, nothing is
 # drawn, the loop sleeps in hal.power.sleep (lightsleep on the Pico) and
 # still feeds the watchdog between sleeps.  A pad or the menu button wakes
-# it (app.idle.wake) to the same screen; that press does nothing else.
+# it (app.idle.resume) to the same screen; that press does nothing else.
 import gc
 from core import ticks
 from app import io, sounds, strings, screens
@@ -117,11 +117,10 @@ class App(join.App, play.App):
         self.seats = None       # app.seats: the seats the box plays in this game (P1)
         self.stuck = 0
         self.idle = 0           # quarter seconds since the last press; -1: asleep (sleep())
-        self.battery = None     # app.battery.Gauge when the board file names power.sense
+        self.power = None       # the battery gauge (app.io.Power) when the board file names power.sense
         p = hal.power if hasattr(hal, "power") else None
         if p is not None and p.read() >= 0:
-            from app.battery import Gauge
-            self.battery = Gauge(p.read())
+            self.power = io.Power(p.read())
         self.settings, notice = _settings().load(self.store)
         self.apply_settings()
         if notice:
@@ -218,7 +217,8 @@ class App(join.App, play.App):
             self.take_presses(now)
         if self.menu_button.pressed():
             if self.idle < 0:
-                self.wake()
+                from app import idle
+                idle.resume(self)   # the box wakes
             else:
                 self.idle = 0
                 self.menu_press()
@@ -250,7 +250,8 @@ class App(join.App, play.App):
         taken from the ring (its pad in cap.ev_pad), in arrival order."""
         cap = self.cap
         if self.idle < 0:
-            self.wake()         # the press that wakes the box does nothing else
+            from app import idle
+            idle.resume(self)   # the box wakes: the press does nothing else
             cap.clear()
             return
         self.idle = 0
@@ -300,10 +301,10 @@ class App(join.App, play.App):
     def sleep(self):
         """Four times a second: the battery, and the time nobody pressed;
         the box goes dark past the setting's minutes or at the floor."""
-        g = self.battery
+        g = self.power
         empty = False
         if g is not None:
-            r = g.sample(self.hal.power.read())
+            r = g.feed(self.hal.power.read())
             if r:
                 self.dirty = True     # the gauge the menus show moved
             empty = r == 2
@@ -313,10 +314,6 @@ class App(join.App, play.App):
         if empty or self.idle >= self.settings["sleep"] * 240 > 0:
             from app import idle
             idle.sleep(self, empty)
-
-    def wake(self):
-        from app import idle
-        idle.wake(self)
 
     # ---- feedback ---------------------------------------------------
 

@@ -11,7 +11,7 @@
 #                       matrix's supply cut by power.switch; the OLED's own
 #                       display-off; e-ink keeps its picture without power)
 #                       and app.idle = -1
-#   wake(app)           the display and the lights back as they were, the
+#   resume(app)         the display and the lights back as they were, the
 #                       screen redrawn: the same screen (a game: its pause,
 #                       which the next press resumes).  At the floor the box
 #                       stays dark until the supply is back over it.
@@ -24,7 +24,7 @@ def sleep(app, empty):
         app.write_log()     # no slap window in a pause: a calm moment
     if empty:
         app.save_settings()
-        print("battery at its floor (%d mV): settings saved, the box sleeps" % app.battery.mv)
+        print("battery at its floor (%d mV): settings saved, the box sleeps" % app.power.value)
     hal = app.hal
     for part in (getattr(hal, "buzzer", None), getattr(hal, "voice", None)):
         if part is not None and hasattr(part, "stop"):
@@ -39,10 +39,14 @@ def sleep(app, empty):
     elif d.kind == "ws2812":
         app.disp.fb.fill(0)
         d.show(True)
-        for _ in range(50):     # the dark frame out (8 ms) before the supply goes
-            if not d.busy():
+        # the dark frame out (its DMA 7.7 ms, then the PIO's FIFO and the
+        # latch) before the supply goes and the sleep stops their clocks
+        busy = getattr(getattr(d, "out", None), "busy", None)
+        for _ in range(50):
+            if busy is None or not busy():
                 break
             hal.clock.sleep_ms(1)
+        hal.clock.sleep_ms(2)
     elif hasattr(d, "power"):
         d.power(False)
     p = getattr(hal, "power", None)
@@ -52,9 +56,9 @@ def sleep(app, empty):
     print("asleep")
 
 
-def wake(app):
-    g = app.battery
-    if g is not None and g.empty:
+def resume(app):
+    g = app.power
+    if g is not None and g.out:
         return
     hal = app.hal
     p = getattr(hal, "power", None)

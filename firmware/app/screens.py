@@ -41,11 +41,11 @@ def draw(app):
         items = menu.rows(app.items, app.settings, tab)
         name = app.menu_name
         title = tab.get(name, tab["menu"]) if ":" not in name else tab.get(name.split(":")[1], "")
-        g = getattr(app, "battery", None)
+        g = getattr(app, "power", None)
         if g is not None and (g.low or name == "settings"):
-            # the battery gauge (issue 27): in the settings' title, in every
-            # menu's once it is low
-            title = "%s %d%%" % ("!" if g.low else title, g.percent())
+            # the battery gauge (issue 27): in the settings' title, and in
+            # every menu's once it is low
+            title = "%s %d%%" % (title, g.level())
         # a label wider than the matrix scrolls: redrawn while it moves
         d = ticks.diff(app.now, app.sel_t) // 1000
         if d < 0 or d > 600000:

@@ -22,6 +22,9 @@
 #   hal.watchdog   start(), feed()
 #   hal.menu       drivers.button.MenuButton (pressed() once per press; the
 #                  host one also has press()), None without a menu button
+#   hal.power      hal.rp2.parts.Power / hal.host.parts.Power (issue 27): value(on) the
+#                  matrix's supply switch, read() the battery in mV (-1: no
+#                  sense), sleep(ms) the CPU asleep until a press
 #   hal.notices    messages for the player / the REPL (display errors, ...)
 #
 # The main loop calls hal.poll() every pass: it advances the display and the

@@ -48,7 +48,7 @@ KEYS = {  # type: dict
          "pad_timing"),
     "pads": ("pin", "led"),         # each pad's
     "buzzer": ("pin",), "speaker": ("pin",), "menu_button": ("pin",),
-    "power": ("supply_ma", "led_budget_ma"),
+    "power": ("supply_ma", "led_budget_ma", "switch", "sense"),
     "ws2812": ("kind", "width", "height", "pin", "layout", "order", "max_ma"),
     "ssd1306": ("kind", "width", "height", "bus", "spi", "sck", "mosi", "cs", "dc", "rst", "baudrate",
                 "i2c", "sda", "scl", "addr", "freq"),
@@ -184,7 +184,7 @@ def validate(d, source="<board>"):
         raise BoardError(source, "a board file is one JSON object {...}")
     c = _Checker(source, None)
     _known_keys(c, d, "", "")
-    for key in ("buzzer", "speaker", "menu_button"):
+    for key in ("buzzer", "speaker", "menu_button", "power"):
         if isinstance(d.get(key), dict):
             _known_keys(c, d[key], key, key + ".")
     b = Board()
@@ -258,11 +258,50 @@ def validate(d, source="<board>"):
         if pin in seen:
             c.fail("GP%d is used twice: %s and %s" % (pin, seen[pin], use), pin)
         seen[pin] = use
-    if [k for k in pw if k not in KEYS["power"]]:
-        # the matrix's supply switch, the battery's sense (hal.power: its
-        # names only for a board file that has them)
-        from hal import power
-        power.check(c, pw, b)
+    # The matrix's supply switch and the battery's sense (issue 27):
+    #   "switch": GPIO   drives the matrix's high-side P-MOSFET (through its
+    #                    N-MOSFET: high = powered); the box cuts it to sleep
+    #   "sense": 29      the Pico's own VSYS divider (3:1) on GP29 / ADC3
+    #   "sense": [GPIO, top, bottom]   a divider of the maker's own on an
+    #                    ADC pin (GP26-GP29), its resistors in kOhm (the
+    #                    supply to the pin, the pin to GND)
+    # b.power = (switch, sense, the supply's mV at a full-scale reading, the
+    # sense's GPIO when a wire goes to it, else None); no such key, no
+    # b.power (getattr(b, "power", None)).  One attribute, named like the
+    # key: MicroPython interns every name for ever (the names budget).
+    sw = pw.get("switch")
+    s = pw.get("sense")
+    if sw is not None or s is not None:
+        for use, pin in (("power.switch", sw), ("power.sense", s if isinstance(s, int) else None)):
+            if isinstance(pin, int) and pin in seen:
+                c.fail("GP%d is used twice: %s and %s" % (pin, seen[pin], use), pin)
+        if sw is not None:
+            sw = c.pin(pw, "switch", "power.")
+            if kind != "ws2812":
+                c.fail("power.switch cuts a WS2812 matrix's supply; this board's display is %s "
+                       "(it sleeps by its own command): remove power.switch" % kind)
+        top, bottom, wired = 2, 1, None
+        if s == 29 and b.module == "pico":
+            pass    # the Pico's VSYS sense (reserved for it: no wire)
+        elif s == 29:
+            c.fail("power.sense 29: GP29 reads VSYS through a divider on the Raspberry Pi Pico only; "
+                   "on the %s wire one of your own: [GPIO, top, bottom]" % MODULES[b.module]["title"], 29)
+        elif s is not None:
+            if isinstance(s, list) and len(s) == 3 and not [v for v in s if not isinstance(v, int) or isinstance(v, bool)]:
+                s, top, bottom = s
+            else:
+                c.fail("power.sense must be 29 (the Pico's VSYS) or [GPIO, top, bottom]: an ADC pin "
+                       "(GP26-GP29) and its divider's resistors in kOhm, not %r" % (s,))
+            if s not in (26, 27, 28, 29) or not (1 <= top <= 10000 and 1 <= bottom <= 10000):
+                c.fail("power.sense %r: the pin must be GP26-GP29 (an ADC input) and each resistor "
+                       "1 to 10000 kOhm" % (pw["sense"],))
+            wired = c.pin({"sense": s}, "sense", "power.")
+            if wired == sw:
+                c.fail("GP%d is used twice: power.switch and power.sense" % s, s)
+            if 5500 * bottom // (top + bottom) > 3300:
+                c.fail("power.sense %r: a 5.5 V supply would put %d mV on GP%d, over the ADC's "
+                       "3300 mV; use a bigger top resistor" % (pw["sense"], 5500 * bottom // (top + bottom), s), s)
+        setattr(b, "power", (sw, s, 3300 * (top + bottom) // bottom if s is not None else None, wired))
     return b
 
 

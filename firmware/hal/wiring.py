@@ -60,7 +60,7 @@ class Hal:
         self.wire = None      # the host port's recorder of bus traffic
         self.voice = None     # drivers.voice.Voice when the board has a speaker
         self.voice_dir = "voice/"
-        self.power = None     # hal.rp2.power / hal.host.power: supply switch, battery, sleep (issue 27)
+        self.power = None     # hal.rp2.parts.Power / hal.host.parts.Power: supply switch, battery, sleep (issue 27)
         self._reported = None
         self._check()
 

@@ -61,8 +61,10 @@ def level(p, gpio, at=None):
     return v
 
 
-def lines(text, head):
-    return [ln.strip() for ln in text.splitlines() if ln.strip().startswith(head)]
+def gauge(text):
+    """The gauge's console lines: [(mV, percent, low)]."""
+    return [(int(m.group(1)), int(m.group(2)), bool(m.group(3)))
+            for m in re.finditer(r"battery (\d+) mV (\d+)%( low)?", text)]
 
 
 def test_pico_idle_box_goes_dark_its_cpu_sleeps_and_a_pad_wakes_it(box):
@@ -109,25 +111,26 @@ def test_pico_battery_gauge_follows_vsys_and_the_floor_saves_and_sleeps(box):
     take_repl(p)
     out = say(p, "go(2 * 240 - 2)\r", 2000000)          # asleep at once: the gauge goes on
     assert "asleep" in out, out
-    p.set_vsys(4200)
-    out = say(p, b"", 6000000)
-    full = lines(out, "battery")
-    assert full and full[-1].endswith("100%"), out
+    p.set_vsys(3800)                                    # half full
+    half = gauge(say(p, b"", 25000000))
+    assert half and 45 <= half[-1][1] <= 70 and not half[-1][2], half
+    p.set_vsys(4200)                                    # full
+    full = gauge(say(p, b"", 25000000))
+    assert full and full[-1][1] == 100 and not full[-1][2], full
     p.set_vsys(3450)
     out = say(p, b"", 30000000)
-    low = lines(out, "battery")
-    assert low and low[-1].endswith("low"), out
-    mv = int(low[-1].split()[1])
-    assert 3400 <= mv <= 3520, low
+    low = gauge(out)
+    assert low and low[-1][2], out
+    assert 3400 <= low[-1][0] <= 3520, low
     # noisy: one reading in three pulled 700 mV down (a frame's current step)
     seen = ""
     for i in range(30):
         p.set_vsys(3900 - 700 if i % 3 == 0 else 3900)
         seen += say(p, b"", 1000000)
     assert "floor" not in seen, seen
-    noisy = lines(seen, "battery")
-    assert noisy and not noisy[-1].endswith("low"), seen
-    assert int(noisy[-1].split()[1]) >= 3700, noisy
+    noisy = gauge(seen)
+    assert noisy and not noisy[-1][2], seen
+    assert noisy[-1][0] >= 3700, noisy
     p.set_vsys(3200)
     out = say(p, b"", 30000000)
     assert re.search(r"battery at its floor \(\d+ mV\): settings saved", out), out

@@ -7,7 +7,7 @@
 import hal as _hal
 from hal import board as _board
 from core import log as _log
-from app import box, headless, battery, logs as _logs
+from app import box, headless, io, logs as _logs
 from games import bataille_replay
 
 ROOT = __file__.rsplit("/", 3)[0] if __file__.count("/") >= 3 else "."
@@ -137,48 +137,48 @@ def test_sleep_game_paused_by_sleep_resumes_with_its_clock_stopped():
 
 
 def test_battery_gauge_full_low_floor():
-    g = battery.Gauge(4200)
+    g = io.Power(4200)
     for _ in range(20):
-        assert g.sample(4200) != 2
-    assert g.percent() == 100 and not g.low and not g.empty
+        assert g.feed(4200) != 2
+    assert g.level() == 100 and not g.low and not g.out
     for _ in range(40):
-        g.sample(3450)
-    assert g.low and not g.empty and 10 <= g.percent() <= 20
-    hit = [g.sample(3200) for _ in range(40)]
-    assert hit.count(2) == 1 and g.empty and g.percent() == 0
+        g.feed(3450)
+    assert g.low and not g.out and 10 <= g.level() <= 20
+    hit = [g.feed(3200) for _ in range(40)]
+    assert hit.count(2) == 1 and g.out and g.level() == 0
     for _ in range(40):                 # the USB cable plugged in
-        g.sample(4800)
-    assert not g.empty and not g.low and g.percent() == 100
+        g.feed(4800)
+    assert not g.out and not g.low and g.level() == 100
 
 
 def test_battery_gauge_a_frames_current_step_is_not_an_empty_battery():
     # a bright frame every few samples pulls VSYS down 600 mV for one
     # reading (a 500 mA step on NiMH cells' internal resistance and worse):
     # the median drops it, the gauge stays where the battery is
-    g = battery.Gauge(3900)
+    g = io.Power(3900)
     for i in range(400):
-        assert g.sample(3300 - 400 if i % 3 == 0 else 3900 + (i * 37) % 60 - 30) != 2
-    assert not g.empty and not g.low and 3850 <= g.mv <= 3950
+        assert g.feed(3300 - 400 if i % 3 == 0 else 3900 + (i * 37) % 60 - 30) != 2
+    assert not g.out and not g.low and 3850 <= g.value <= 3950
 
 
 def test_battery_app_at_the_floor_saves_and_sleeps_and_stays_dark():
     h, app = matrix_box(False)
     ticks(h, app, 1000000)
-    assert app.battery is not None and app.idle >= 0
+    assert app.power is not None and app.idle >= 0
     app.settings["volume"] = 1          # changed, not yet saved
-    h.power.mv = 3700
+    h.power.level = 3700
     ticks(h, app, 5000000)
-    assert app.idle >= 0 and app.battery.percent() > 40
-    h.power.mv = 3200
+    assert app.idle >= 0 and app.power.level() > 40
+    h.power.level = 3200
     ticks(h, app, 12000000)     # the filter's 2 s, and 2 s under the floor
-    assert app.idle == -1 and app.battery.empty
+    assert app.idle == -1 and app.power.out
     from app import settings as _set
     st, notice = _set.load(app.store)
     assert st["volume"] == 1            # saved before the dark
     h.pads.tap(1, h.clock.now + 1000)
     ticks(h, app, 2000000)
     assert app.idle == -1               # a press does not wake an empty box
-    h.power.mv = 4800                   # the USB cable plugged in
+    h.power.level = 4800                   # the USB cable plugged in
     ticks(h, app, 12000000)
     h.pads.tap(1, h.clock.now + 1000)
     ticks(h, app, 500000)
@@ -189,17 +189,17 @@ def test_battery_gauge_in_the_settings_title_and_low_in_every_menu():
     h = _hal.open_host(ROOT + "/boards/pico_oled.json")
     assert h.power is not None and h.power.read() == -1
     app = box.App(h, seed=5)
-    assert app.battery is None          # no sense in its board file: no gauge
+    assert app.power is None          # no sense in its board file: no gauge
     h, app = matrix_box(False)
     titles = []
     app.renderer.menu = lambda title, items, sel, d: titles.append(title)
     app.open_menu("settings")
     ticks(h, app, 100000)
     assert titles[-1].endswith("%"), titles
-    h.power.mv = 3400
+    h.power.level = 3400
     app.open_menu("home")
     ticks(h, app, 12000000)
-    assert app.battery.low and titles[-1].startswith("!"), titles[-1]
+    assert app.power.low and titles[-1].startswith("Menu ") and titles[-1].endswith("%"), titles[-1]
 
 
 # ---- the board file ----------------------------------------------------
@@ -225,24 +225,25 @@ def refused(d, words):
 
 
 def test_board_power_switch_and_sense_keys():
-    b = _board.validate(board_dict(switch=17, sense="vsys"), "x.json")
+    b = _board.validate(board_dict(switch=17, sense=29), "x.json")
     assert b.power == (17, 29, 9900, None)
     assert ("power.switch", 17) in b.uses()
-    b = _board.validate(board_dict(sense=26, divider=[100, 100]), "x.json")
+    b = _board.validate(board_dict(sense=[26, 100, 100]), "x.json")
     assert b.power == (None, 26, 6600, 26) and ("power.sense", 26) in b.uses()
     assert not hasattr(_board.validate(board_dict(), "x.json"), "power")
     refused(board_dict(switch=2), ["GP2", "twice", "power.switch"])
     refused(board_dict(switch=29), ["GP29", "reserved"])
-    refused(board_dict(sense=26), ["power.divider"])
-    refused(board_dict(sense=5, divider=[2, 1]), ["power.sense", "26 to 29"])
-    refused(board_dict(sense=27, divider=[10, 100]), ["over the ADC"])
-    refused(board_dict(divider=[2, 1]), ["without power.sense"])
-    refused(board_dict(sense="vsys", divider=[2, 1]), ["fixed"])
+    refused(board_dict(sense=26), ["power.sense", "[GPIO, top, bottom]"])
+    refused(board_dict(sense=[5, 2, 1]), ["power.sense", "GP26-GP29"])
+    refused(board_dict(sense=[27, 10, 100]), ["over the ADC"])
+    refused(board_dict(sense=[29, 2, 1]), ["GP29", "reserved"])
+    refused(board_dict(sense=[26, 2]), ["[GPIO, top, bottom]"])
+    refused(board_dict(switch=26, sense=[26, 2, 1]), ["GP26", "twice"])
     refused(board_dict(swich=17), ["unknown key power.swich"])
-    d = board_dict(sense="vsys")
+    d = board_dict(sense=29)
     d["module"] = "pico_w"
     d["pads"] = d["pads"][:2]
-    refused(d, ["vsys", "pico_w"])
+    refused(d, ["GP29", "Pico W"])
     with open(ROOT + "/boards/pico_oled.json") as f:
         import json
         d = json.load(f)

@@ -40,8 +40,8 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
     hal.voice_dir = _host_voice_dir()
     if not lean or getattr(b, "power", None):
         # the supply switch, the battery's sense, the sleep (issue 27)
-        from hal.host.power import HostPower
-        hal.power = HostPower(b, clock, wire)
+        from hal.host.parts import Power
+        hal.power = Power(b, clock, wire)
     if lean:
         _lean(hal)
     return hal

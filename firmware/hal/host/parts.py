@@ -5,6 +5,7 @@
 # for an e-ink board only), and storage in a directory of the PC.
 #
 #   parts = Buses(clock, wire, answers=True, busy_stuck=False)
+#   Power(board, clock, wire)      the power parts (below, issue 27)
 #   open_display(board, clock, wire=None, answers=True, busy_stuck=False)
 #   open_storage(root=None, cut_at=None, lean=False)
 import hal.wiring
@@ -84,3 +85,40 @@ def open_storage(root=None, cut_at=None, lean=False):
         return Storage(OsFs(root or default_dir()))
     from hal.host.storage import CutFs
     return Storage(CutFs(root or default_dir(), cut_at))
+
+
+# Power: the PC's power parts (issue 27), the same API as hal.rp2.parts.Power: the
+# matrix's supply switch as a recorded pin, the battery's sense as a voltage
+# a test or the simulator sets, and a sleep on the virtual clock.
+#
+#   p = Power(board, clock, wire)
+#   p.value(on)      the supply switch (power.switch): the pin's level on the
+#                    wire (p.switch.level)
+#   p.read() -> mV   p.level (mV, a test or the simulator sets it) as the
+#                    ADC would read it: its 12 bits through the board's
+#                    divider; -1 without a sense
+#   p.sleep(ms)      the virtual clock moves on by ms
+
+
+class Power:
+    def __init__(self, board, clock, wire):
+        sw, sense, full, _ = getattr(board, "power", None) or (None, None, None, None)
+        self.clock = clock
+        self.switch = None if sw is None else HostPin(sw, wire, 1)
+        self.sense = sense
+        self.full = full or 0
+        self.level = 4800       # USB power: VSYS through the Pico's Schottky diode
+
+    def value(self, on):
+        if self.switch is not None:
+            self.switch.value(1 if on else 0)
+
+    def read(self):
+        if self.sense is None:
+            return -1
+        count = self.level * 4096 // self.full
+        count = 0 if count < 0 else 4095 if count > 4095 else count
+        return count * self.full // 4096
+
+    def sleep(self, ms):
+        self.clock.sleep_ms(ms)

@@ -24,6 +24,6 @@ def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
         from drivers.voice import Voice
         from hal.rp2.speaker import DmaSpeaker
         hal.voice = Voice(DmaSpeaker(b.speaker_pin))
-    from hal.rp2.power import Rp2Power     # the supply switch, the battery, the sleep (issue 27)
-    hal.power = Rp2Power(b, pads, hal.menu)
+    from hal.rp2.parts import Power     # the supply switch, the battery, the sleep (issue 27)
+    hal.power = Power(b, pads, hal.menu)
     return hal

@@ -1,12 +1,17 @@
 # The board's buses for its parts (hal.wiring wires the parts over them):
 # machine pins, SPI and I2C, the WS2812 matrix's PIO output (with the
 # driver's per-pixel loops compiled by viper when the port has the native
-# emitter), PWM, and storage on the Pico's file system.
+# emitter), PWM, storage on the Pico's file system, and the power parts
+# (Power, below: the matrix's supply switch, the battery's ADC, the sleep).
 #
 #   parts = Buses()
 #   open_storage(root=STORAGE_DIR)
+#   Power(board, pads, menu)
 import machine
+from micropython import const
 from drivers.storage import Storage, OsFs
+
+_SIO_GPIO_IN = const(0xD0000004)
 
 STORAGE_DIR = "/data"
 Pin = machine.Pin
@@ -53,3 +58,81 @@ def open_storage(root=STORAGE_DIR):
     s = Storage(OsFs(root))
     s.clean()   # boot: drop the temp file of a save a power cut interrupted
     return s
+
+
+# Power: the board's power parts (issue 27): the matrix's supply switch, the
+# battery's sense on the ADC, and the sleep a pad wakes.
+#
+#   p = Power(board, pads, menu)      hal.power on the Pico
+#   p.value(on)          the matrix's supply (power.switch) on or off; no-op
+#                        without a switch
+#   p.read() -> mV       the supply through its divider (power.sense), -1
+#                        without a sense
+#   p.sleep(ms)          the CPU asleep for up to ms, woken at once by a pad
+#                        or the menu button
+#
+# The sleep.  MicroPython v1.28's rp2 port offers two: machine.lightsleep(ms)
+# (clk_sys on the 12 MHz crystal, the PLLs off, every clock but the timer's
+# gated; the timer goes on, so ticks_ms and the game clock stay right) and
+# machine.lightsleep() with no time (DORMANT: the crystal stopped; only a
+# GPIO wake enabled in IO_BANK0's DORMANT_WAKE_INTE registers, which
+# MicroPython's Pin does not offer, can end it; the timer stops and so does
+# the watchdog).  A pin with an interrupt handler wakes lightsleep(ms)
+# (MicroPython issue 7035: with a time and a handler), which is what a pad
+# needs, so the box sleeps in lightsleep(ms) chunks shorter than the
+# watchdog's timeout and the main loop feeds it between them: the watchdog
+# never fires in a sleep, and a box that hangs is still reset (a hung loop
+# does not come back to sleep).  What each costs, as MicroPython's
+# maintainers measured a Pico (the commit that brought them, b004e7e3, and
+# issue 8770): lightsleep(ms) 1.0-1.5 mA, dormant 0.9 mA: dormant would save
+# well under 1 mA and gives up the watchdog and the clock.  hardware/README.md,
+# section 4, turns these into days of standby.
+# The wake: the pads timed by the PIO have no pin interrupt (the PIO, whose
+# clock sleeps, sees their edges), and the menu button is polled: each gets
+# a handler that does nothing while the box sleeps (a pin interrupt is what
+# ends the sleep); pads timed by interrupts have theirs already.
+
+
+def _wake(pin):
+    pass    # (the interrupt itself ends the sleep; nothing to do, nothing allocated)
+
+
+class Power:
+    def __init__(self, board, pads, menu):
+        sw, sense, full, _ = getattr(board, "power", None) or (None, None, None, None)
+        self.switch = None if sw is None else machine.Pin(sw, machine.Pin.OUT, value=1)
+        self.adc = None if sense is None else machine.ADC(sense)
+        self.full = full or 0
+        self.pins = []      # the pins to arm for the wake
+        mask = 0
+        if getattr(pads, "timing", "irq") == "pio":
+            for g in board.pad_pins():
+                self.pins.append(machine.Pin(g))
+                mask |= 1 << g
+        else:
+            for g in board.pad_pins():
+                mask |= 1 << g
+        if menu is not None:
+            self.pins.append(menu.pin)
+            mask |= 1 << board.menu_pin
+        self.mask = mask
+
+    def value(self, on):
+        if self.switch is not None:
+            self.switch.value(1 if on else 0)
+
+    def read(self):
+        if self.adc is None:
+            return -1
+        return (self.adc.read_u16() >> 4) * self.full // 4096
+
+    def sleep(self, ms):
+        if machine.mem32[_SIO_GPIO_IN] & self.mask != self.mask:
+            # a pad or the button is down: no sleep (its press is being read)
+            machine.idle()
+            return
+        for p in self.pins:
+            p.irq(_wake, machine.Pin.IRQ_FALLING)
+        machine.lightsleep(ms)
+        for p in self.pins:
+            p.irq(None)
