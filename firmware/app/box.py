@@ -120,7 +120,7 @@ class App(join.App, play.App):
         self.power = None       # the battery gauge (app.io.Power) when the board file names power.sense
         p = hal.power if hasattr(hal, "power") else None
         if p is not None and p.read() >= 0:
-            self.power = io.Power(p.read())
+            self.power = io.Power(p.read(), getattr(hal, "echo", False))
         self.settings, notice = _settings().load(self.store)
         self.apply_settings()
         if notice:

@@ -24,7 +24,8 @@ def sleep(app, empty):
         app.write_log()     # no slap window in a pause: a calm moment
     if empty:
         app.save_settings()
-        print("battery at its floor (%d mV): settings saved, the box sleeps" % app.power.value)
+        if getattr(app.hal, "echo", False):
+            print("battery at its floor (%d mV): settings saved, the box sleeps" % app.power.value)
     hal = app.hal
     for part in (getattr(hal, "buzzer", None), getattr(hal, "voice", None)):
         if part is not None and hasattr(part, "stop"):
@@ -53,7 +54,8 @@ def sleep(app, empty):
     if p is not None:
         p.value(False)
     app.idle = -1
-    print("asleep")
+    if getattr(hal, "echo", False):
+        print("asleep")     # on the board's console (the emulator's tests read it)
 
 
 def resume(app):
@@ -75,4 +77,5 @@ def resume(app):
     app.sel_t = app.now     # a menu's label scrolls from its start again
     app.dirty = True
     app.new_screen = True
-    print("awake")
+    if getattr(hal, "echo", False):
+        print("awake")

@@ -291,7 +291,7 @@ class Menu:
 # box saves what it has and sleeps instead of browning out in a flash write.
 # Made only on a box whose board file names a sense (app.box).
 #
-#   g = Power(mv)       the first reading
+#   g = Power(mv, echo) the first reading; echo: say it on the console
 #   g.feed(mv)          4 times a second (the watchdog's feed, app.box):
 #                       2 once the supply has stayed under the floor for 8
 #                       filtered readings (2 s), 1 when what the menus show
@@ -323,7 +323,8 @@ class Power:
     """The battery gauge (issue 27), the app's view of hal.power: the
     comment above says its API."""
 
-    def __init__(self, value):
+    def __init__(self, value, echo=False):
+        self.echo = echo        # its console lines (the board's REPL; not the PC's stdout)
         self.a = self.b = self.value = value
         self.sum = value * 8
         self.count = 0
@@ -353,11 +354,13 @@ class Power:
         if said != self.said:
             # on the console (USB): each 10 % step, and when it turns low
             self.said = said
-            if self.low:
+            r = 1
+            if not self.echo:
+                pass
+            elif self.low:
                 print("battery %d mV %d%% low" % (v, self.level()))
             else:
                 print("battery %d mV %d%% (filtered)" % (v, self.level()))
-            r = 1
         if v < _FLOOR_MV:
             self.count += 1
         else:
