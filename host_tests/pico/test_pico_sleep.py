@@ -70,9 +70,10 @@ def gauge(text):
 def test_pico_idle_box_goes_dark_its_cpu_sleeps_and_a_pad_wakes_it(box):
     p = box
     assert "Traceback" not in p.serial_text(), p.serial_text()[-1500:]
+    # the home menu's first picture at boot (its label not yet scrolled):
+    # a wake redraws the menu from there too
+    menu = [e["data"] for e in p.events("ws2812") if int(e["data"], 16)][0]
     take_repl(p)
-    menu = p.events("ws2812")[-1]["data"]
-    assert int(menu, 16), "the menu frame is dark: nothing to compare"
     s0 = p.state()["stats"]
     t0 = p.now_us
     out = say(p, "go(2 * 240 - 12)\r", 1000000)        # awake: its menu loop
