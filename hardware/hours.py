@@ -103,14 +103,14 @@ def markdown(boards, fig=None):
         lines.append("| `%s` | %s | %.0f | %.1f | %.1f | %s |" % (
             name, supply, play, hours, sleep, ("%.0f" % days) if days >= 10 else ("%.1f" % days)))
     lines.append("")
-    lines.append("Measured on the emulated RP2040 (`%s`): the CPU busy %.0f %% of the time "
-                 "in a game, %.0f %% awake in a menu, %.1f %% asleep. Measured on the host HAL over "
+    lines.append("The CPU busy %.0f %% of the time in a game, %.0f %% awake in a menu, %.1f %% "
+                 "asleep, measured on the emulated RP2040 (%s). Measured on the host HAL over "
                  "a game of each kind (`python hardware/hours.py --measure`): the matrix's frames "
                  "draw %.0f mA on average (256 LEDs, dark ones included, at the default brightness), "
                  "%.1f pad LEDs lit. The rest are the datasheet and bench figures at the top of "
                  "`hardware/hours.py`, the model in its docstring." % (
-                     fig["source"], 100 * fig["cpu_duty_playing"], 100 * fig["cpu_duty_menu"],
-                     100 * fig["cpu_duty_asleep"], fig["matrix_ma_playing_per_256"],
+                     100 * fig["cpu_duty_playing"], 100 * fig["cpu_duty_menu"],
+                     100 * fig["cpu_duty_asleep"], fig["source"], fig["matrix_ma_playing_per_256"],
                      fig["pad_leds_lit_playing"]))
     return "\n".join(lines) + "\n"
 
