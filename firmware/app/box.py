@@ -307,8 +307,8 @@ class App(join.App, play.App):
             r = g.feed(self.hal.power.read())
             if r:
                 self.dirty = True     # the gauge the menus show moved
-            empty = r == 2
-        if self.idle < 0:
+            empty = r == 2      # (once, as it reaches the floor: asleep or not)
+        if self.idle < 0 and not empty:
             return
         self.idle += 1
         if empty or self.idle >= self.settings["sleep"] * 240 > 0:

@@ -294,7 +294,8 @@ class Menu:
 #   g = Power(mv, echo) the first reading; echo: say it on the console
 #   g.feed(mv)          4 times a second (the watchdog's feed, app.box):
 #                       2 once the supply has stayed under the floor for 8
-#                       filtered readings (2 s), 1 when what the menus show
+#                       filtered readings (2 s; asleep, the loop passes once
+#                       a second: 8 s), 1 when what the menus show
 #                       changed (a 10 % step, low), else 0
 #   g.value             the filtered supply, mV
 #   g.level()           0..100 between the floor (3300 mV) and full (4150 mV)

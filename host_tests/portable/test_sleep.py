@@ -249,3 +249,16 @@ def test_board_power_switch_and_sense_keys():
         d = json.load(f)
     d["power"] = {"switch": 17}
     refused(d, ["WS2812", "power.switch"])
+
+
+def test_battery_floor_reached_while_asleep_saves_too():
+    h, app = matrix_box(2)
+    ticks(h, app, 125 * 1000000)
+    assert app.idle == -1
+    app.settings["volume"] = 2          # changed, not yet saved
+    h.power.level = 3200
+    ticks(h, app, 40 * 1000000)         # asleep the gauge reads once a second
+    assert app.power.out and app.idle == -1
+    from app import settings as _set
+    st, notice = _set.load(app.store)
+    assert st["volume"] == 2
