@@ -176,6 +176,7 @@ class App(join.App, play.App):
         sleep = self.clock.sleep_ms
         busy = self.disp.busy
         sound = self.sound.busy_with
+        pending = self.cap.pending
         while True:
             try:
                 self.tick()
@@ -186,7 +187,12 @@ class App(join.App, play.App):
             if busy() or sound() is not None:
                 sleep(LOOP_SLEEP_MS)
             else:
-                sleep(_IDLE_SLEEP_MS)
+                # idle: 1 ms naps, and the next pass at once when a press
+                # came (one 8 ms sleep kept its picture waiting: issue 26)
+                for i in range(_IDLE_SLEEP_MS):
+                    if pending():
+                        break
+                    sleep(1)
 
     def tick(self):
         # The idle pass, a hundred times a second.  Its frame must stay
