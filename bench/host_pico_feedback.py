@@ -102,3 +102,57 @@ def presses(p, board, t0, rounds=5):
     def after(times, e):
         return min([x for x in times if x >= e] or [10 ** 12]) - e
     return {"frame": [after(fr, e) for e in nexts + chooses], "led": [after(lit, e) for e in chooses]}
+
+
+INTERP = "rp2040-emulated"
+
+# render + show of the screen shown, the previous frame's transfer over
+# first (the wait for it is the wire's 7.7 ms, not this frame's CPU)
+_FRAME_CPU = ("import time\n"
+              "d = BOX.disp.d\n"
+              "r = []\n"
+              "for i in range(8):\n"
+              "    while d.out.busy():\n"
+              "        pass\n"
+              "    t = time.ticks_us()\n"
+              "    BOX.dirty = True\n"
+              "    BOX.draw()\n"
+              "    r.append(time.ticks_diff(time.ticks_us(), t))\n"
+              "r.sort()\n"
+              "print('CPU', r[len(r) // 2], r[-1])\n")
+
+
+def bench_pico_frozen_feedback():
+    """Frozen UF2 rows: boot (pico_matrix), WS2812 frame CPU, and edge to
+    the next display frame start on the three display boards."""
+    import shutil
+    import tempfile
+    from tools.pico import faults
+    rows = []
+    tmp = tempfile.mkdtemp(prefix="bench_pico_fb_")
+    try:
+        for board in ("pico_matrix", "pico_oled", "pico_eink"):
+            u = uf2(board, os.path.join(tmp, board + ".uf2"))
+            p, first = booted(u, os.path.join(tmp, board + ".bin"), board)
+            try:
+                if board == "pico_matrix":
+                    rows.append(("pico frozen UF2 boot: power-on to first frame", first / 1000.0,
+                                 "ms emulated", INTERP))
+                got = presses(p, board, first + 3000000)
+                rows.append(("pico frozen UF2 %s: edge to next display frame start (max)" % board,
+                             max(got["frame"]) / 1000.0, "ms emulated", INTERP))
+                rows.append(("pico frozen UF2 %s: edge to its LED lit (max)" % board,
+                             max(got["led"]) / 1000.0, "ms emulated", INTERP))
+                if board == "pico_matrix":
+                    for line in faults.look(p, _FRAME_CPU).splitlines():
+                        if line.startswith("CPU "):
+                            med, top = line.split()[1:3]
+                            rows.append(("pico frozen UF2 ws2812 frame: CPU render + show (median)", int(med),
+                                         "us emulated", INTERP))
+                            rows.append(("pico frozen UF2 ws2812 frame: CPU render + show (max)", int(top),
+                                         "us emulated", INTERP))
+            finally:
+                p.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return rows
