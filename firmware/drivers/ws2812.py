@@ -75,21 +75,6 @@ def cap_scale(channel_sum, n_leds, budget_ma):
     return room * 255 * SCALE_ONE // (channel_sum * MA_PER_CHANNEL * 1000)
 
 
-def _pack(buf, words, place, n, s, tr, tg, rev, sr, sg, sb):
-    """RGB565 pixels -> chain words, brightness (tables tr, tg) and scale s
-    applied; the sum of the channel values sent.  (drivers/ws2812_viper.py
-    is the same loop compiled.)"""
-    total = 0
-    for i in range(n):
-        c = buf[2 * i] | (buf[2 * i + 1] << 8)
-        r = tr[c >> 11] * s >> 16
-        g = tg[(c >> 5) & 63] * s >> 16
-        b = tr[c & 31] * s >> 16
-        total += r + g + b
-        words[place[i]] = (rev[r] << sr) | (rev[g] << sg) | (rev[b] << sb)
-    return total
-
-
 class Ws2812Matrix:
     kind = "ws2812"
 
@@ -165,14 +150,30 @@ class Ws2812Matrix:
         self._turn ^= 1
         self.words = self._words[self._turn]
         sr, sg, sb = self._sh
-        pack = self.pack or _pack
         buf, words, place, n = self.buf, self.words, self._place, self.n
-        total = pack(buf, words, place, n, SCALE_ONE, self._tr, self._tg, REV, sr, sg, sb)
-        s = cap_scale(total, n, self.max_ma)
-        self.scale = s
-        self.uncapped_ua = estimate_ua(total, n)
-        if s != SCALE_ONE:
-            total = pack(buf, words, place, n, s, self._tr, self._tg, REV, sr, sg, sb)
+        tr, tg, rev = self._tr, self._tg, REV
+        s = SCALE_ONE
+        while True:
+            if self.pack is not None:
+                total = self.pack(buf, words, place, n, s, tr, tg, rev, sr, sg, sb)
+            else:
+                # (the loop drivers/ws2812_viper.py compiles; its locals are
+                # no interned names, a function's arguments would be)
+                total = 0
+                for i in range(n):
+                    c = buf[2 * i] | (buf[2 * i + 1] << 8)
+                    r = tr[c >> 11] * s >> 16
+                    g = tg[(c >> 5) & 63] * s >> 16
+                    b = tr[c & 31] * s >> 16
+                    total += r + g + b
+                    words[place[i]] = (rev[r] << sr) | (rev[g] << sg) | (rev[b] << sb)
+            if s != SCALE_ONE:
+                break
+            s = cap_scale(total, n, self.max_ma)
+            self.scale = s
+            self.uncapped_ua = estimate_ua(total, n)
+            if s == SCALE_ONE:
+                break
         self.last_ua = estimate_ua(total, self.n)
         return self.words
 

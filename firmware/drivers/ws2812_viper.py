@@ -1,5 +1,5 @@
-# The WS2812 driver's per-pixel loop (drivers.ws2812._pack: RGB565 frame
-# buffer -> chain words) compiled by the viper emitter.  In bytecode it costs
+# The WS2812 driver's per-pixel loop (drivers.ws2812 prepare's: RGB565
+# frame buffer -> chain words) compiled by the viper emitter.  In bytecode it costs
 # the board ~25 ms a frame on the emulated RP2040; compiled, half a
 # millisecond (bench/host_pico.py).
 # Same results as the plain ones (host_tests/portable/test_drivers_ws2812.py
