@@ -37,7 +37,7 @@ WS2812_IDLE_UA = 1000
 
 MIN_PADS = 2
 MAX_PADS = 8
-DISPLAY_KINDS = ("ssd1306", "ssd1680", "ws2812")
+DISPLAY_KINDS = ("ssd1306", "sh1106", "ssd1680", "ws2812")
 LAYOUTS = ("serpentine", "rows")
 ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
 
@@ -49,10 +49,11 @@ KEYS = {  # type: dict
     "pads": ("pin", "led"),         # each pad's
     "buzzer": ("pin",), "speaker": ("pin",), "menu_button": ("pin",),
     "power": ("supply_ma", "led_budget_ma"),
-    "ws2812": ("kind", "width", "height", "pin", "layout", "order", "max_ma"),
+    "ws2812": ("kind", "width", "height", "pin", "layout", "order", "max_ma", "rotate", "mirror"),
     "ssd1306": ("kind", "width", "height", "bus", "spi", "sck", "mosi", "cs", "dc", "rst", "baudrate",
-                "i2c", "sda", "scl", "addr", "freq"),
+                "i2c", "sda", "scl", "addr", "freq", "rotate", "mirror"),
 }
+KEYS["sh1106"] = KEYS["ssd1306"]
 KEYS["ssd1680"] = KEYS["ssd1306"] + ("busy", "full_every")
 
 
@@ -263,7 +264,16 @@ def validate(d, source="<board>"):
 
 def _display(c, dd, kind):
     w = "display."
-    disp = Display(kind)
+    # the SH1106 is an SSD1306-family OLED with its own RAM layout (132
+    # columns, page addressing): kind "ssd1306" for the rest of the box,
+    # the controller in `layout` (drivers/sh1106.py)
+    disp = Display("ssd1306" if kind == "sh1106" else kind)
+    disp.rotate = dd.get("rotate", 0)
+    if disp.rotate not in (0, 90, 180, 270) or isinstance(disp.rotate, bool):
+        c.fail("display.rotate %r is not a quarter turn: 0, 90, 180 or 270 (degrees clockwise)" % (disp.rotate,))
+    disp.mirror = dd.get("mirror", False)
+    if not isinstance(disp.mirror, bool):
+        c.fail("display.mirror %r: true (left and right swapped) or false" % (disp.mirror,))
     if kind == "ws2812":
         disp.width = c.int_(dd, "width", w, 1, 64)
         disp.height = c.int_(dd, "height", w, 1, 64)
@@ -278,6 +288,13 @@ def _display(c, dd, kind):
         return disp
     disp.width = c.int_(dd, "width", w, 8, 400)
     disp.height = c.int_(dd, "height", w, 8, 400)
+    if disp.rotate % 180:
+        # the mono panels' bytes run down the columns: a quarter turn would
+        # be a bit transposition of every frame, and a portrait screen
+        c.fail("display.rotate %d: a %s panel turns by 0 or 180 only (with mirror for the other "
+               "two ways up); a quarter turn is for the LED matrix" % (disp.rotate, kind))
+    if kind != "ssd1680":
+        disp.layout = kind
     disp.bus = "spi" if kind == "ssd1680" else c.field(dd, "bus", w)
     if disp.bus == "spi":
         disp.spi = c.int_(dd, "spi", w, 0, 1)
@@ -286,7 +303,9 @@ def _display(c, dd, kind):
         disp.cs = c.pin(dd, "cs", w)  # any GPIO: the driver toggles it
         disp.dc = c.pin(dd, "dc", w)
         disp.rst = c.pin(dd, "rst", w)
-        disp.baudrate = c.int_(dd, "baudrate", w, 100000, 62500000, 10000000 if kind == "ssd1306" else 4000000, False)
+        # SH1106 over SPI: 2 MHz, the Linux fbtft driver's reading of its datasheet
+        disp.baudrate = c.int_(dd, "baudrate", w, 100000, 62500000,
+                               {"ssd1306": 10000000, "sh1106": 2000000}.get(kind, 4000000), False)
     elif disp.bus == "i2c":
         disp.i2c = c.int_(dd, "i2c", w, 0, 1)
         disp.sda = _bus_pin(c, dd, "sda", i2c_of, "I2C", disp.i2c, "sda")
