@@ -11,7 +11,9 @@ import pytest
 
 from tools.pico import displays
 
-BOARDS = ["pico_oled", "pico_eink"]
+# pico_sh1106: the SH1106 model (issue 28); pico_oled_flipped: rotate 180,
+# the host picture turned as the glass shows it (tools/pico/displays.glass)
+BOARDS = ["pico_oled", "pico_eink", "pico_sh1106", "pico_oled_flipped"]
 
 
 def first_picture(p, scr, limit_us=20e6):
