@@ -7,6 +7,9 @@
 #   size(w, h, rotate) -> (gw, gh)                  the glass's size
 #   flips(rotate, mirror) -> bits                   0/180 turns as two mirrors:
 #                                                   bit 0 columns, bit 1 rows
+#   turn(d, display=None) -> bits                   board Display d's flips, for
+#                                                   the OLED and e-ink drivers;
+#                                                   given the matrix, its table
 #
 # The picture is turned `rotate` degrees clockwise, then mirrored left-right
 # on the glass (mirror).  Those eight ways cover every way a panel can be
@@ -14,8 +17,9 @@
 # top-left, green top-right, app/selftest_text.py says which to set).
 # Who applies it, with nothing done per frame: the WS2812 matrix folds it
 # into its pixel -> chain table (any turn); the OLEDs set the controller's
-# segment remap and COM scan (0/180 and mirror); the e-ink panel flips its
-# gate scan and RAM entry (0/180 and mirror).  A quarter turn of a mono
+# segment remap and COM scan (0/180 and mirror); the e-ink panel walks its
+# RAM's gate lines backwards and, for the rows, bit-reverses each byte on
+# the way out through a one-page row (drivers/ssd1680.py; 0/180 and mirror).  A quarter turn of a mono
 # panel would be a portrait screen and a bit transposition per frame: the
 # board loader refuses it with its reason.
 #
@@ -45,16 +49,16 @@ def flips(rotate, mirror):
     return f ^ 1 if mirror else f
 
 
-def turn(display, d):
-    """Apply board Display d's turn to a display driver made for it: the
-    WS2812 matrix's pixel -> chain table (its frame buffer already the
-    picture's size, hal.wiring), the e-ink panel's scan and entry."""
-    if display.kind == "ws2812":
+def turn(d, display=None):
+    """The flips of board Display d's turn (the OLED and e-ink drivers take
+    them when made, hal.wiring); given the WS2812 matrix made for d (its
+    frame buffer already the picture's size), fold the turn into its pixel
+    -> chain table."""
+    if display is not None:
         from drivers.ws2812 import chain_index
         w, h = display.width, display.height
         gw = size(w, h, d.rotate)[0]
         for i in range(display.n):
             gx, gy = place(i % w, i // w, w, h, d.rotate, d.mirror)
             display._place[i] = chain_index(gx, gy, gw, display.layout)
-    else:
-        display.flip = flips(d.rotate, d.mirror)
+    return flips(d.rotate, d.mirror)

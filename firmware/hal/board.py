@@ -6,11 +6,12 @@ import json
 
 # What each module exposes.  `pins`: GPIOs a board file may use.  `reserved`:
 # GPIOs the module itself wires to something, and what (the error says so).
-_PICO_PINS = list(range(0, 23)) + [26, 27, 28]
+# (The Pico's pin list is spelt twice, not named: every module name here is
+# interned for good: host_tests/test_app_heap.py, the six pools of names.)
 MODULES = {  # type: dict
     "pico": {
         "title": "Raspberry Pi Pico",
-        "pins": _PICO_PINS,
+        "pins": list(range(0, 23)) + [26, 27, 28],
         "reserved": {23: "the Pico's power-supply mode pin (SMPS PS)",
                      24: "the Pico's VBUS sense input",
                      25: "the Pico's on-board LED",
@@ -18,7 +19,7 @@ MODULES = {  # type: dict
     },
     "pico_w": {
         "title": "Raspberry Pi Pico W",
-        "pins": _PICO_PINS,
+        "pins": list(range(0, 23)) + [26, 27, 28],
         "reserved": {23: "the wireless chip's power-on line (WL_ON)",
                      24: "the wireless chip's SPI data/IRQ line",
                      25: "the wireless chip's SPI chip-select",
@@ -30,10 +31,6 @@ MODULES = {  # type: dict
         "reserved": {16: "the RP2040-Zero's on-board WS2812 LED"},
     },
 }
-
-# A dark WS2812 still draws about 1 mA (drivers/ws2812.py, IDLE_UA): a
-# matrix budget below that for every LED can never be met.
-WS2812_IDLE_UA = 1000
 
 # (pads: 2 to 8; the chain layouts and colour orders are spelt where they
 # are checked, not as module names: every name here is interned for good)
@@ -246,8 +243,10 @@ def validate(d, source="<board>"):
         elif b.display.max_ma > b.supply_ma:
             c.fail("display.max_ma %d is more than the supply gives (power.supply_ma %d)"
                    % (b.display.max_ma, b.supply_ma))
+        # a dark WS2812 still draws about 1 mA (drivers/ws2812.py, IDLE_UA):
+        # a matrix budget below that for every LED can never be met
         n = b.display.width * b.display.height
-        dark_ma = n * WS2812_IDLE_UA // 1000
+        dark_ma = n
         if b.display.max_ma <= dark_ma:
             c.fail("display.max_ma %d: %d WS2812 LEDs draw about %d mA even when dark; "
                    "give the matrix more than that" % (b.display.max_ma, n, dark_ma))
@@ -286,12 +285,10 @@ def _display(c, dd, kind):
         return disp
     disp.width = c.int_(dd, "width", w, 8, 400)
     disp.height = c.int_(dd, "height", w, 8, 400)
-    if kind == "ssd1680" and (disp.rotate or disp.mirror):
-        c.fail("display.rotate/mirror: the e-ink panel is drawn upright only for now (its turn "
-               "is not written yet): leave both out and mount it upright")
     if disp.rotate % 180:
         # the mono panels' bytes run down the columns: a quarter turn would
-        # be a bit transposition of every frame, and a portrait screen
+        # be a bit transposition of every frame, and a portrait screen (180
+        # and mirror: the controllers' own flips, drivers/orient.py)
         c.fail("display.rotate %d: a %s panel turns by 0 or 180 only (with mirror for the other "
                "two ways up); a quarter turn is for the LED matrix" % (disp.rotate, kind))
     if kind != "ssd1680":

@@ -94,33 +94,29 @@ def open_display(board, clock, parts):
     board file says (drivers/orient.py, imported only for a turn)."""
     d = board.display
     turned = d.rotate or d.mirror
+    flip = 0
+    if turned:
+        from drivers import orient
+        flip = orient.turn(d)
     if d.kind == "ws2812":
         from drivers.ws2812 import Ws2812Matrix
         # the renderer's picture: a quarter turn swaps its width and height
         w, h = (d.height, d.width) if d.rotate % 180 else (d.width, d.height)
         display = Ws2812Matrix(parts.pio(d), w, h, d.layout, d.order, d.max_ma)
         if turned:
-            from drivers import orient
-            orient.turn(display, d)
+            orient.turn(d, display)
     elif d.kind == "ssd1680":
         # the port's e-ink: its command bus, BUSY pin and the driver class
         # (drivers.ssd1680.Ssd1680, imported by the port for an e-ink board)
         bus, busy, panel = parts.ssd1680(d)
         display = panel(bus, parts.out(d.rst, 1), busy, clock, d.width, d.height,
-                        d.full_every, "BUSY (GP%d)" % d.busy)
-        if turned:
-            from drivers import orient
-            orient.turn(display, d)
+                        d.full_every, "BUSY (GP%d)" % d.busy, flip)
     else:
         if d.layout == "sh1106":
             # the same driver with the SH1106's init and page addressing
             from drivers.sh1106 import Sh1106 as Ssd1306
         else:
             from drivers.ssd1306 import Ssd1306
-        flip = 0
-        if turned:
-            from drivers import orient
-            flip = orient.flips(d.rotate, d.mirror)
         if d.bus == "i2c":
             from drivers.cmdbus import I2cCmdBus
             oled = Ssd1306(I2cCmdBus(parts.i2c(d), d.addr), d.width, d.height,
