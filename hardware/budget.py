@@ -9,7 +9,7 @@ WS2812_FULL_MA = 60      # one WS2812 at full white: 3 x 20 mA
 WS2812_IDLE_MA = 1       # one WS2812 lit black still draws about 0.5-1 mA
 BUZZER_MA = 15           # passive piezo through 100 ohm, PWM square wave
 SPEAKER_MA = 150         # PAM8302 + 8 ohm speaker, the box talking at full volume (peaks)
-DISPLAY_MA = {"ssd1680": 10, "ssd1306": 25}  # e-ink while refreshing; OLED all pixels on
+DISPLAY_MA = {"ssd1680": 10, "ssd1306": 25, "sh1106": 25}  # e-ink while refreshing; OLED all pixels on (the SH1106 taken as the SSD1306)
 
 
 def led_cap_ma(board):

@@ -96,7 +96,8 @@ DISPLAY_PINS = _firmware_boarddata().DISPLAY_PINS
 
 def display_key(disp):
     kind = disp["kind"]
-    return kind + "/" + disp.get("bus", "i2c") if kind == "ssd1306" else kind
+    # the SH1106 is wired as the SSD1306 (same pins and bus keys)
+    return "ssd1306/" + disp.get("bus", "i2c") if kind in ("ssd1306", "sh1106") else kind
 
 
 def uses(board):

@@ -39,3 +39,30 @@ def test_docs_screens_md_is_the_generated_page():
     with tempfile.TemporaryDirectory() as tmp:
         fresh = gallery.render_all(tmp, "fr")
     assert set(fresh) == set(files), set(fresh) ^ set(files)
+
+
+def test_gallery_board_rows_draw_the_sh1106_and_the_turned_matrix_as_their_glass(tmp_path):
+    files = gallery.render_all(str(tmp_path), "fr")
+    shots = tmp_path / "screens"
+    for board, col, _, _, _ in gallery.BOARD_ROWS:
+        for key, _ in gallery.ROW_SHOTS:
+            assert (key, col) in files, (board, key)
+    assert set(b for b, _, _, _, _ in gallery.BOARD_ROWS) == {"pico_sh1106", "pico_matrix_turned"}
+    # the SH1106's picture is the SSD1306's: the difference is below the renderer
+    for key, _ in gallery.ROW_SHOTS:
+        assert (shots / files[(key, "sh1106")]).read_bytes() == (shots / files[(key, "oled")]).read_bytes()
+    page = gallery.page(files, "fr")
+    assert "| `pico_sh1106` |" in page and "| `pico_matrix_turned` |" in page
+
+
+def test_gallery_turned_board_is_drawn_a_quarter_turn_clockwise():
+    from gfx import fb
+    _, f = fb.new(16, 16, fb.RGB565)
+    for x, y, c in ((0, 0, 0xF800), (15, 0, 0x07E0), (3, 9, 0x001F)):
+        f.pixel(x, y, c)
+    g, w, h = gallery.on_glass("pico_matrix_turned", f, 16, 16, True)
+    assert (w, h) == (16, 16) and g is not f
+    lit = dict(((x, y), g.pixel(x, y)) for y in range(16) for x in range(16) if g.pixel(x, y))
+    # picture (x, y) -> glass (15 - y, x): top-left goes top-right
+    assert lit == {(15, 0): 0xF800, (15, 15): 0x07E0, (6, 3): 0x001F}
+    assert gallery.on_glass("pico_matrix", f, 16, 16, True)[0] is f

@@ -31,7 +31,21 @@ def test_ws2812_cap_no_frame_over_budget(frame, budget, brightness):
 
 
 def test_ws2812_idle_model_matches_the_board_check():
-    assert board.WS2812_IDLE_UA == ws2812.IDLE_UA
+    # the board check refuses exactly the budgets the driver's current
+    # model says the dark matrix alone takes (n LEDs x IDLE_UA)
+    import json
+    with open("boards/pico_matrix.json") as f:
+        d = json.load(f)
+    dark_ma = estimate_ua(0, 256) // 1000
+    assert dark_ma == 256 * ws2812.IDLE_UA // 1000
+    d["display"]["max_ma"] = dark_ma
+    try:
+        board.validate(d)
+        raise AssertionError("a budget the dark matrix takes whole was accepted")
+    except board.BoardError as e:
+        assert "draw about %d mA even when dark" % dark_ma in str(e), e
+    d["display"]["max_ma"] = dark_ma + 1
+    assert board.validate(d).display.max_ma == dark_ma + 1
 
 
 def test_ws2812_cap_every_renderer_frame_within_the_board_budget():

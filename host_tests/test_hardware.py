@@ -58,7 +58,7 @@ def test_bom_quantities_follow_the_pads():
 
 def test_bom_display_rows_match_the_board_display():
     kinds = set(b["display"]["kind"] for b in BOARDS.values())
-    assert kinds == {"ws2812", "ssd1680", "ssd1306"}
+    assert kinds == {"ws2812", "ssd1680", "ssd1306", "sh1106"}
     for name, b in BOARDS.items():
         opts = set(r["option"] for r, _ in bom.parts(ROWS, b))
         shown = set(o for o in opts if o.startswith("display:"))

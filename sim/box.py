@@ -161,7 +161,7 @@ class Box:
 
         LED matrix and OLED: the frame buffer at every show() (the renderer
         may draw the next frame into the same buffer before it is sent).
-        E-ink: the image written to the controller's RAM (command 0x24),
+        E-ink: the frame buffer sent to the controller's RAM (command 0x24),
         taken when the panel is told to refresh (0x20), with the kind of
         refresh and its time: the window shows it as the panel does."""
         disp = self.hal.display
@@ -174,8 +174,11 @@ class Box:
 
             def watched_command(c, data):
                 command(c, data)
-                if c == _eink.WRITE_BW and data is not None:
-                    ram[0] = bytes(data)
+                if c == _eink.WRITE_BW:
+                    # the frame buffer the driver sends from (as the renderer
+                    # drew it: a panel with its rows flipped gets it a page
+                    # at a time, bit-reversed, drivers/ssd1680.py)
+                    ram[0] = bytes(disp.buf)
                 elif c == _eink.MASTER_ACTIVATION and ram[0] is not None:
                     full = panel.activations[-1][1] == "full" if panel.activations else None
                     box._frames += 1

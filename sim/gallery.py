@@ -24,9 +24,18 @@ from gfx import render, fb  # noqa: E402
 from app import view as _view, strings as _strings  # noqa: E402
 from core import cards as _cards  # noqa: E402
 
-# (board file, display kind, width, height)
-DISPLAYS = (("pico_matrix", "ws2812", 16, 16), ("pico_eink", "ssd1680", 296, 128),
-            ("pico_oled", "ssd1306", 128, 64))
+# The gallery's columns, keyed by board file: (board, column, display kind,
+# width, height).  The three displays get every screen; the BOARD_ROWS
+# boards (an SH1106, a panel mounted turned) a row of a few screens in their
+# own section, drawn as their glass shows them (the board file's rotate and
+# mirror applied, drivers/orient.py).  Columns have no "_": a file is
+# <key>_<column>.png.
+DISPLAYS = (("pico_matrix", "matrix", "ws2812", 16, 16), ("pico_eink", "eink", "ssd1680", 296, 128),
+            ("pico_oled", "oled", "ssd1306", 128, 64))
+BOARD_ROWS = (("pico_sh1106", "sh1106", "ssd1306", 128, 64),
+              ("pico_matrix_turned", "turned", "ws2812", 16, 16))
+ROW_SHOTS = (("menu_home_0", "the home menu"), ("bataille_duel_2p", "a Bataille duel, 2 players"),
+             ("tape_count_4p", "Tape-treize's count, 4 players"))
 PAPER = (221, 219, 206)
 INK = (34, 34, 44)
 OLED_ON = (150, 220, 255)
@@ -57,6 +66,28 @@ def image(kind, w, h, colour, f):
             if f.pixel(x, y):
                 surf.fill(on, (x * s, y * s, s, s))
     return surf
+
+
+_TURNS = {}     # board -> its hal Display (rotate, mirror), loaded once
+
+
+def on_glass(board, f, w, h, colour):
+    """The renderer's frame f as the board's panel shows it (its display's
+    rotate and mirror), a new frame buffer; f itself when it is upright."""
+    d = _TURNS.get(board)
+    if d is None:
+        from hal import board as _board
+        d = _TURNS[board] = _board.load(os.path.join(ROOT, "boards", board + ".json")).display
+    if not (d.rotate or d.mirror):
+        return f, w, h
+    from drivers import orient
+    gw, gh = orient.size(w, h, d.rotate)
+    _, g = fb.new(gw, gh, fb.RGB565 if colour else fb.MONO_HLSB)
+    for y in range(h):
+        for x in range(w):
+            gx, gy = orient.place(x, y, w, h, d.rotate, d.mirror)
+            g.pixel(gx, gy, f.pixel(x, y))
+    return g, gw, gh
 
 
 def canvas(kind, w, h):
@@ -253,7 +284,6 @@ STEPS = {
     ),
 }
 GAME_TITLES = {"batawaf": "Bata-waf", "bataille": "Bataille", "tape": "Tape-treize"}
-SHORT = {"ws2812": "matrix", "ssd1680": "eink", "ssd1306": "oled"}
 
 
 def scenes(game, n, tab):
@@ -275,16 +305,18 @@ def render_all(out_dir, lang="fr"):
     shots = os.path.join(out_dir, "screens")
     os.makedirs(shots, exist_ok=True)
     files = {}
-    for board, kind, w, h in DISPLAYS:
+    for board, d, kind, w, h in DISPLAYS + BOARD_ROWS:
         f, cv = canvas(kind, w, h)
         r = render.Renderer(cv, tab, lang == "fr")
-        d = SHORT[kind]
+        only = None if (board, d, kind, w, h) in DISPLAYS else [k for k, _ in ROW_SHOTS]
 
         def save(key):
             assert cv.oob == 0, (key, d)
-            name = "%s_%s.png" % (key, d)
-            pygame.image.save(image(kind, w, h, cv.colour, f), os.path.join(shots, name))
-            files[(key, d)] = name
+            if only is None or key in only:
+                name = "%s_%s.png" % (key, d)
+                g, gw, gh = on_glass(board, f, w, h, cv.colour)
+                pygame.image.save(image(kind, gw, gh, cv.colour, g), os.path.join(shots, name))
+                files[(key, d)] = name
             cv.reset_counts()
 
         st = _set.defaults()
@@ -327,7 +359,7 @@ def cell(files, key, d):
 
 
 def page(files, lang):
-    ds = [SHORT[k] for _, k, _, _ in DISPLAYS]
+    ds = [d for _, d, _, _, _ in DISPLAYS]
     heads = {"matrix": "16x16 LED matrix", "eink": "2.9\" e-ink 296x128", "oled": "OLED 128x64"}
     out = ["# Every screen of the box, on every display",
            "",
@@ -379,6 +411,16 @@ def page(files, lang):
                       ("notice", "Settings unreadable: the defaults are used, and the box says so"),
                       ("selftest", "The self-test passed")):
         out.append("| %s | " % what + " | ".join([cell(files, key, d) for d in ds]) + " |")
+    out += ["", "## Other boards", "",
+            "The same renderer on boards whose panel differs below it: the SH1106",
+            "OLED (its driver shifts the picture into the controller's 132 columns),",
+            "a panel mounted turned (the board file's `display.rotate`/`mirror`): drawn",
+            "here as the panel's own pixels, which read upright once it is mounted so.",
+            "",
+            "| board | " + " | ".join([what for _, what in ROW_SHOTS]) + " |",
+            "| --- | " + " | ".join(["---"] * len(ROW_SHOTS)) + " |"]
+    for board, d, _, _, _ in BOARD_ROWS:
+        out.append("| `%s` | " % board + " | ".join([cell(files, key, d) for key, _ in ROW_SHOTS]) + " |")
     return "\n".join(out) + "\n"
 
 

@@ -92,6 +92,10 @@ class Screen:
         s = max(2, min(w, h) // 5)
         fb.fill_rect(1, 1, s, s, red)
         fb.fill_rect(w - 1 - s, 1, s, s, green)
+        if green == red:
+            # one colour: the green corner hollow, so red and green still say
+            # which way up the panel is (selftest_text: rotate and mirror)
+            fb.fill_rect(w - s, 2, s - 2, s - 2, 0)
         fb.fill_rect(1, h - 1 - s, s, s, blue)
         fb.fill_rect(w - 1 - s, h - 1 - s, s, s, white)
 

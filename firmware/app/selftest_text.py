@@ -16,7 +16,10 @@ MSG = {
         "no_answer": "does not answer: %s",
         "check_bus": "%s: check VCC, GND and the bus wires",
         "busy": "still busy after %d s: check the BUSY wire and the panel's ribbon",
-        "shown": "test pattern shown: a frame, two diagonals, four corner blocks",
+        "shown": ("test pattern shown: a frame, two diagonals, four corner blocks. The red block (solid on "
+                  "a one-colour screen) belongs top-left, the green one (hollow there) top-right. If green "
+                  "is not the next corner clockwise from red, set display.mirror true in the board file and "
+                  "look again; then red bottom-left: set display.rotate 90, bottom-right: 180, top-right: 270"),
         "no_storage": "no storage on this board",
         "read_back": "read back %r instead of what was written",
         "not_deleted": "the test file is still there after delete",
@@ -40,7 +43,11 @@ MSG = {
         "no_answer": "ne repond pas : %s",
         "check_bus": "%s : verifier VCC, GND et les fils du bus",
         "busy": "encore occupe apres %d s : verifier le fil BUSY et la nappe",
-        "shown": "mire affichee : un cadre, deux diagonales, quatre coins",
+        "shown": ("mire affichee : un cadre, deux diagonales, quatre coins. Le bloc rouge (plein sur un "
+                  "ecran d'une couleur) va en haut a gauche, le vert (creux) en haut a droite. Si le vert "
+                  "n'est pas le coin suivant du rouge dans le sens des aiguilles d'une montre, mettre "
+                  "display.mirror a true dans le fichier de la carte et regarder de nouveau ; puis rouge en "
+                  "bas a gauche : display.rotate 90, en bas a droite : 180, en haut a droite : 270"),
         "no_storage": "pas de stockage sur cette carte",
         "read_back": "relu %r au lieu de ce qui a ete ecrit",
         "not_deleted": "le fichier de test est encore la apres effacement",

@@ -1,5 +1,5 @@
-# Command/data buses of the display controllers (SSD1680, SSD1306): the same
-# two calls over SPI (a D/C pin says which) or I2C (a control byte says).
+# Command/data buses of the display controllers (SSD1680, SSD1306, SH1106):
+# the same calls over SPI (a D/C pin says which) or I2C (a control byte says).
 # Pins are anything with .value(v): machine.Pin or a host recorder pin.
 
 
@@ -30,6 +30,15 @@ class SpiCmdBus:
         if data and not self.args_are_commands:
             self.data(data)
 
+    def cmds(self, buf):
+        """A run of command bytes (an SSD1306/SH1106 window: command and
+        arguments all with D/C low) in one transfer."""
+        self.dc.value(0)
+        self.cs.value(0)
+        self.spi.write(buf)
+        self.cs.value(1)
+        self.bytes_sent += len(buf)
+
     def data(self, buf):
         self.dc.value(1)
         self.cs.value(0)
@@ -46,6 +55,7 @@ class I2cCmdBus:
         self.addr = addr
         self.bytes_sent = 0
         self._pre = b"\x40"
+        self._cpre = b"\x00"
 
     def cmd(self, c, data=None):
         b = bytearray(2 + (len(data) if data else 0))
@@ -54,6 +64,11 @@ class I2cCmdBus:
             b[2:] = data
         self.i2c.writeto(self.addr, b)
         self.bytes_sent += len(b) + 1  # + the address byte
+
+    def cmds(self, buf):
+        """A run of command bytes in one write (one control byte 0x00)."""
+        self.i2c.writevto(self.addr, (self._cpre, buf))
+        self.bytes_sent += len(buf) + 2
 
     def data(self, buf):
         self.i2c.writevto(self.addr, (self._pre, buf))

@@ -1,13 +1,26 @@
-# SSD1306 OLED (128x64 or 128x32) over I2C or SPI (drivers.cmdbus).
+# SSD1306 OLED (128x64 or 128x32) over I2C or SPI (drivers.cmdbus); the
+# SH1106 (drivers/sh1106.py) is this driver with its own init and addressing.
 #
 # The renderer draws into `fb`: MONO_VLSB, which is the controller's own RAM
 # layout (a byte = 8 vertical pixels of a page), so a page goes out as a
-# slice of the buffer with no conversion.  With `paced` set, show() only
-# marks the frame dirty and poll() sends ONE page per call (128 bytes: ~3 ms
-# at 400 kHz I2C, ~0.1 ms at 10 MHz SPI), so the main loop never stalls for
-# the ~23 ms a whole frame takes over I2C; Hal.poll() turns it on the first
-# time the loop calls it.  Unpaced, show() sends the whole frame at once
-# (interrupts stay on: the pads are captured either way).
+# slice of the buffer with no conversion.  Only what changed goes out
+# (issue 26): `_sent` holds what the controller's RAM has, and a page whose
+# bytes all equal it is skipped, a changed one sends only its columns from
+# the first changed byte to the last (the first frame after begin() goes
+# whole: the RAM holds noise at power-on).  With `paced` set, show() only
+# marks the frame dirty and poll() sends ONE changed page per call (at most
+# 128 bytes: ~3 ms at 400 kHz I2C, ~0.1 ms at 10 MHz SPI), so the main loop
+# never stalls for the ~23 ms a whole frame takes over I2C; Hal.poll() turns
+# it on the first time the loop calls it.  Unpaced, show() sends the whole
+# frame at once (interrupts stay on: the pads are captured either way).
+#
+# The bus: 400 kHz I2C by default (board file display.freq), the top of
+# both controllers' datasheets (SSD1306: clock cycle 2.5 us minimum; SH1106:
+# "400KHz fast I2C"): many modules work faster, none is specified to.
+#
+# `flip` (drivers.orient.flips: bit 0 mirrors the columns, bit 1 the rows)
+# is done by the controller itself (segment remap A0h/A1h, COM scan
+# C0h/C8h): a board file's rotate 180 or mirror costs nothing per frame.
 #
 # An I2C NACK (nothing at that address) raises OSError on the bus; it becomes
 # `error` (a DisplayError saying what to check) and the panel is given up;
@@ -37,16 +50,16 @@ _VCOMH = const(0xDB)
 _CHARGE_PUMP = const(0x8D)
 
 
-def init_sequence(width, height, external_vcc=False):
+def init_sequence(width, height, external_vcc=False, flip=0):
     """(command, data) pairs of the power-on init (SSD1306 datasheet,
-    application note flow), for this panel size."""
+    application note flow), for this panel size and flip (see above)."""
     return [
         (_DISPLAY_OFF, None),
         (_MEM_MODE, b"\x00"),                       # horizontal addressing
         (_START_LINE, None),
-        (_SEG_REMAP, None),                         # column 127 -> SEG0
+        (_SEG_REMAP ^ (flip & 1), None),            # column 127 -> SEG0 (A0h: mirrored)
         (_MUX_RATIO, bytes([height - 1])),
-        (_COM_SCAN_DEC, None),                      # COM[N-1] -> COM0
+        (_COM_SCAN_DEC ^ ((flip & 2) << 2), None),  # COM[N-1] -> COM0 (C0h: upside down)
         (_DISPLAY_OFFSET, b"\x00"),
         (_COM_PINS, b"\x02" if width > 2 * height else b"\x12"),
         (_CLOCK_DIV, b"\x80"),
@@ -61,10 +74,13 @@ def init_sequence(width, height, external_vcc=False):
 
 
 class Ssd1306:
-    kind = "ssd1306"
+    init_sequence = staticmethod(init_sequence)
+    kind = "ssd1306"     # the display family (mono OLED), whichever controller
+    chip = "SSD1306"
 
-    def __init__(self, bus, width=128, height=64, where="", rst=None):
+    def __init__(self, bus, width=128, height=64, where="", rst=None, flip=0):
         self.bus = bus
+        self.flip = flip
         self.width = width
         self.height = height
         self.where = where  # "I2C1 address 0x3C (GP26 SDA, GP27 SCL)": for the error
@@ -73,6 +89,9 @@ class Ssd1306:
         self.format = gfb.MONO_VLSB
         self.buf, self.fb = gfb.new(width, height, gfb.MONO_VLSB)
         self._mv = memoryview(self.buf)
+        self._sent = bytearray(len(self.buf))   # what the controller's RAM holds
+        self._all = True                        # the next frame goes whole
+        self._win = bytearray(6)                # the commands that open a page's window
         self.error = None
         self._next = self.pages  # next page to send; == pages: nothing to send
         self.frames = 0
@@ -90,11 +109,12 @@ class Ssd1306:
             if self.rst is not None:
                 self.rst.value(0)
                 self.rst.value(1)
-            for c, d in init_sequence(self.width, self.height):
+            for c, d in self.init_sequence(self.width, self.height, False, self.flip):
                 self.bus.cmd(c, d)
         except OSError as e:
             self._fail(e)
             return False
+        self._all = True
         self.ready = True
         return True
 
@@ -106,28 +126,59 @@ class Ssd1306:
                     self.poll()
 
     def poll(self, now_ms=None):
-        """Send one page if a frame is waiting."""
+        """Send one changed page if a frame is waiting."""
         if self.error is None and self._next < self.pages:
             self._page()
 
     def _page(self):
         # (apart from poll, which the loop calls every pass: this frame is
         # too big for the C stack, see app.box.App.tick)
-        p = self._next
+        # The next page that differs from the controller's RAM, its first
+        # and last changed bytes: integer compares, nothing allocated.
         w = self.width
-        try:
-            # The column offset: a 64-px-wide panel sits in the middle of the
-            # 128 columns of the controller.
-            x0 = (128 - w) // 2 if w < 128 else 0
-            self.bus.cmd(_COL_ADDR, bytes([x0, x0 + w - 1]))
-            self.bus.cmd(_PAGE_ADDR, bytes([p, p]))
-            self.bus.data(self._mv[p * w:(p + 1) * w])
-        except OSError as e:
-            self._fail(e)
-            return
+        mv = self._mv
+        sent = self._sent
+        p = self._next
+        while p < self.pages:
+            a = p * w
+            e = a + w
+            if not self._all:
+                while a < e and mv[a] == sent[a]:
+                    a += 1
+                if a == e:
+                    p += 1
+                    continue
+                while mv[e - 1] == sent[e - 1]:
+                    e -= 1
+            chunk = mv[a:e]
+            try:
+                self._window(p, a - p * w, e - p * w)
+                self.bus.data(chunk)
+            except OSError as ex:
+                self._fail(ex)
+                return
+            sent[a:e] = chunk
+            break
         self._next = p + 1
-        if self._next == self.pages:
+        if self._next >= self.pages:
+            self._next = self.pages
+            self._all = False
             self.frames += 1
+
+    def _window(self, p, c0, c1):
+        """Point the controller's RAM at page p, panel columns c0..c1-1 (a
+        column and a page window, horizontal addressing: one command run)."""
+        # The column offset: a 64-px-wide panel sits in the middle of the
+        # 128 columns of the controller.
+        x0 = (128 - self.width) // 2 if self.width < 128 else 0
+        b = self._win
+        b[0] = _COL_ADDR
+        b[1] = x0 + c0
+        b[2] = x0 + c1 - 1
+        b[3] = _PAGE_ADDR
+        b[4] = p
+        b[5] = p
+        self.bus.cmds(b)
 
     def show_now(self):
         self.show()
@@ -153,8 +204,8 @@ class Ssd1306:
 
     def _fail(self, e):
         self.error = DisplayError(
-            "OLED: the SSD1306 does not answer (OSError %s) on %s: check the wiring, its power "
-            "and its address (blink code %d)" % (e.args[0] if e.args else e, self.where or "its bus",
+            "OLED: the %s does not answer (OSError %s) on %s: check the wiring, its power "
+            "and its address (blink code %d)" % (self.chip, e.args[0] if e.args else e, self.where or "its bus",
                                                  blink.DISPLAY_NO_ANSWER),
             blink.DISPLAY_NO_ANSWER)
         self._next = self.pages

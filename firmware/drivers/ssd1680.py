@@ -18,6 +18,19 @@
 # Refreshes: a full one (display mode 1, clears ghosting, flashes) every
 # `full_every` partial ones (display mode 2: only changed pixels move,
 # against the previous image kept in the controller's second RAM).
+#
+# A panel mounted turned (board file rotate 180 and/or mirror; `flip` as
+# drivers.orient.flips gives it, bit 0 mirrors the columns, bit 1 the rows):
+# the columns are the gate lines, which the RAM's Y counter walks down
+# instead of up (data entry mode, the Y window and counter), at no cost.
+# The rows are the source lines, 8 to a RAM byte, and the controller can
+# walk its bytes the other way but not reverse the bits within one: with
+# bit 1 the frame goes out one page (a row of `width` bytes) at a time,
+# each byte bit-reversed on the way into a row buffer of `width` bytes (296
+# B, made once) by a framebuf blit from a MONO_HMSB view of the frame
+# buffer into a MONO_HLSB view of the row (the two formats number a byte's
+# bits the opposite way): C speed on MicroPython, no second frame buffer
+# and nothing allocated per frame.
 from drivers import DisplayError
 from drivers import blink
 from gfx import fb as gfb
@@ -67,7 +80,8 @@ _DONE = const(5)
 class Ssd1680:
     kind = "ssd1680"
 
-    def __init__(self, bus, rst, busy_pin, clock, width=296, height=128, full_every=5, busy_name="BUSY"):
+    def __init__(self, bus, rst, busy_pin, clock, width=296, height=128, full_every=5, busy_name="BUSY",
+                 flip=0):
         if height % 8:
             raise ValueError("ssd1680: height %d is not a multiple of 8 (source lines go by bytes)" % height)
         self.bus = bus
@@ -80,6 +94,12 @@ class Ssd1680:
         self.full_every = full_every
         self.format = gfb.MONO_VLSB
         self.buf, self.fb = gfb.new(width, height, gfb.MONO_VLSB)
+        self.flip = flip
+        if flip & 2:
+            # the rows upside down: the bit reversal's row and views (see above)
+            self._row = bytearray(width)
+            self._rows = gfb.FrameBuffer(self._row, 8 * width, 1, gfb.MONO_HLSB)
+            self._pages = gfb.FrameBuffer(self.buf, 8 * width, height // 8, gfb.MONO_HMSB)
         self.error = None
         self.steps = []
         self._i = 0
@@ -129,7 +149,10 @@ class Ssd1680:
             elif k == _PIN:
                 st[1].value(st[2])
             elif k == _FRAME:
-                self.bus.cmd(st[1], self.buf)
+                if self.flip & 2:
+                    self._write_flipped(st[1])
+                else:
+                    self.bus.cmd(st[1], self.buf)
             elif k == _PAUSE:
                 if self._t0 < 0:
                     self._t0 = now_ms
@@ -161,19 +184,42 @@ class Ssd1680:
         self._i = 0
         self._t0 = -1
 
+    def _write_flipped(self, c):
+        # the rows upside down: page p (rows 8p..8p+7, bit 0 on top) is RAM
+        # X byte p (sources 8p.., bit 7 first) with its bits reversed
+        bus = self.bus
+        bus.cmd(c)
+        for p in range(self.height // 8):
+            self._rows.blit(self._pages, 0, -p)
+            bus.data(self._row)
+
+    def _window(self):
+        """(X start, X end, Y start, Y end) of the RAM, walked in the order
+        the frame buffer's bytes come: X bytes down from the last (up from 0
+        with the rows flipped), Y gate lines up from 0 (down from the last
+        with the columns flipped)."""
+        xe = self.height // 8 - 1
+        n = self.width - 1
+        xs = 0 if self.flip & 2 else xe
+        ys = n if self.flip & 1 else 0
+        return xs, xe - xs, ys, n - ys
+
     def begin(self):
         """Hardware reset and init (SSD1680 datasheet, typical sequence)."""
         n = self.width - 1
-        xe = self.height // 8 - 1
+        xs, xe, ys, ye = self._window()
+        f = self.flip
         self._run([
             (_PIN, self.rst, 0), (_PAUSE, _RESET_MS), (_PIN, self.rst, 1), (_PAUSE, _RESET_MS),
             (_BUSY, _INIT_TIMEOUT_MS, "after reset"),
             (_CMD, SW_RESET, None),
             (_BUSY, _INIT_TIMEOUT_MS, "after software reset"),
             (_CMD, _DRIVER_OUTPUT, bytes([n & 0xFF, n >> 8, 0x00])),
-            (_CMD, _DATA_ENTRY, b"\x06"),            # Y first, X decrements: MONO_VLSB order
-            (_CMD, _RAM_X, bytes([xe, 0])),
-            (_CMD, _RAM_Y, bytes([0, 0, n & 0xFF, n >> 8])),
+            # Y first, Y up and X down (06h): the MONO_VLSB order; Y down
+            # for flipped columns, X up for flipped rows
+            (_CMD, _DATA_ENTRY, bytes([0x06 ^ ((f & 1) << 1) ^ (f >> 1)])),
+            (_CMD, _RAM_X, bytes([xs, xe])),
+            (_CMD, _RAM_Y, bytes([ys & 0xFF, ys >> 8, ye & 0xFF, ye >> 8])),
             (_CMD, _BORDER, b"\x05"),
             (_CMD, _UPDATE_CTRL1, b"\x88\x80"),      # read both RAMs inverted: 1 = ink
             (_CMD, _TEMP_SENSOR, b"\x80"),           # the internal sensor picks the waveform
@@ -185,7 +231,8 @@ class Ssd1680:
         self.ready = True
 
     def _counters(self):
-        return [(_CMD, _RAM_X_COUNTER, bytes([self.height // 8 - 1])), (_CMD, _RAM_Y_COUNTER, b"\x00\x00")]
+        xs, _, ys, _ = self._window()
+        return [(_CMD, _RAM_X_COUNTER, bytes([xs])), (_CMD, _RAM_Y_COUNTER, bytes([ys & 0xFF, ys >> 8]))]
 
     def _refresh(self, full):
         if full is None:

@@ -6,11 +6,12 @@ import json
 
 # What each module exposes.  `pins`: GPIOs a board file may use.  `reserved`:
 # GPIOs the module itself wires to something, and what (the error says so).
-_PICO_PINS = list(range(0, 23)) + [26, 27, 28]
+# (The Pico's pin list is spelt twice, not named: every module name here is
+# interned for good: host_tests/test_app_heap.py, the six pools of names.)
 MODULES = {  # type: dict
     "pico": {
         "title": "Raspberry Pi Pico",
-        "pins": _PICO_PINS,
+        "pins": list(range(0, 23)) + [26, 27, 28],
         "reserved": {23: "the Pico's power-supply mode pin (SMPS PS)",
                      24: "the Pico's VBUS sense input",
                      25: "the Pico's on-board LED",
@@ -18,7 +19,7 @@ MODULES = {  # type: dict
     },
     "pico_w": {
         "title": "Raspberry Pi Pico W",
-        "pins": _PICO_PINS,
+        "pins": list(range(0, 23)) + [26, 27, 28],
         "reserved": {23: "the wireless chip's power-on line (WL_ON)",
                      24: "the wireless chip's SPI data/IRQ line",
                      25: "the wireless chip's SPI chip-select",
@@ -31,15 +32,9 @@ MODULES = {  # type: dict
     },
 }
 
-# A dark WS2812 still draws about 1 mA (drivers/ws2812.py, IDLE_UA): a
-# matrix budget below that for every LED can never be met.
-WS2812_IDLE_UA = 1000
-
-MIN_PADS = 2
-MAX_PADS = 8
-DISPLAY_KINDS = ("ssd1306", "ssd1680", "ws2812")
-LAYOUTS = ("serpentine", "rows")
-ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
+# (pads: 2 to 8; the chain layouts and colour orders are spelt where they
+# are checked, not as module names: every name here is interned for good)
+DISPLAY_KINDS = ("ssd1306", "sh1106", "ssd1680", "ws2812")
 
 # Every key a board file may hold, per object: a typo in an optional key
 # (say "menu_buton") would otherwise be ignored without a word.
@@ -49,10 +44,11 @@ KEYS = {  # type: dict
     "pads": ("pin", "led"),         # each pad's
     "buzzer": ("pin",), "speaker": ("pin",), "menu_button": ("pin",),
     "power": ("supply_ma", "led_budget_ma", "switch", "sense"),
-    "ws2812": ("kind", "width", "height", "pin", "layout", "order", "max_ma"),
+    "ws2812": ("kind", "width", "height", "pin", "layout", "order", "max_ma", "rotate", "mirror"),
     "ssd1306": ("kind", "width", "height", "bus", "spi", "sck", "mosi", "cs", "dc", "rst", "baudrate",
-                "i2c", "sda", "scl", "addr", "freq"),
+                "i2c", "sda", "scl", "addr", "freq", "rotate", "mirror"),
 }
+KEYS["sh1106"] = KEYS["ssd1306"]
 KEYS["ssd1680"] = KEYS["ssd1306"] + ("busy", "full_every")
 
 
@@ -198,10 +194,10 @@ def validate(d, source="<board>"):
     pads = c.field(d, "pads", "")
     if not isinstance(pads, list):
         c.fail("pads must be a list of {\"pin\": N, \"led\": N or null}")
-    if len(pads) < MIN_PADS:
-        c.fail("%d pad(s): a game needs at least %d pads" % (len(pads), MIN_PADS))
-    if len(pads) > MAX_PADS:
-        c.fail("%d pads: the box drives at most %d pads" % (len(pads), MAX_PADS))
+    if len(pads) < 2:
+        c.fail("%d pad(s): a game needs at least %d pads" % (len(pads), 2))
+    if len(pads) > 8:
+        c.fail("%d pads: the box drives at most %d pads" % (len(pads), 8))
     for i, p in enumerate(pads):
         where = "pads[%d]." % i
         if not isinstance(p, dict):
@@ -247,8 +243,10 @@ def validate(d, source="<board>"):
         elif b.display.max_ma > b.supply_ma:
             c.fail("display.max_ma %d is more than the supply gives (power.supply_ma %d)"
                    % (b.display.max_ma, b.supply_ma))
+        # a dark WS2812 still draws about 1 mA (drivers/ws2812.py, IDLE_UA):
+        # a matrix budget below that for every LED can never be met
         n = b.display.width * b.display.height
-        dark_ma = n * WS2812_IDLE_UA // 1000
+        dark_ma = n
         if b.display.max_ma <= dark_ma:
             c.fail("display.max_ma %d: %d WS2812 LEDs draw about %d mA even when dark; "
                    "give the matrix more than that" % (b.display.max_ma, n, dark_ma))
@@ -307,21 +305,38 @@ def validate(d, source="<board>"):
 
 def _display(c, dd, kind):
     w = "display."
-    disp = Display(kind)
+    # the SH1106 is an SSD1306-family OLED with its own RAM layout (132
+    # columns, page addressing): kind "ssd1306" for the rest of the box,
+    # the controller in `layout` (drivers/sh1106.py)
+    disp = Display("ssd1306" if kind == "sh1106" else kind)
+    disp.rotate = dd.get("rotate", 0)
+    if disp.rotate not in (0, 90, 180, 270) or isinstance(disp.rotate, bool):
+        c.fail("display.rotate %r is not a quarter turn: 0, 90, 180 or 270 (degrees clockwise)" % (disp.rotate,))
+    disp.mirror = dd.get("mirror", False)
+    if not isinstance(disp.mirror, bool):
+        c.fail("display.mirror %r: true (left and right swapped) or false" % (disp.mirror,))
     if kind == "ws2812":
         disp.width = c.int_(dd, "width", w, 1, 64)
         disp.height = c.int_(dd, "height", w, 1, 64)
         disp.pin = c.pin(dd, "pin", w)
         disp.layout = c.field(dd, "layout", w, "serpentine", False)
-        if disp.layout not in LAYOUTS:
-            c.fail("display.layout %r is unknown (known: %s)" % (disp.layout, ", ".join(LAYOUTS)))
+        if disp.layout not in ("serpentine", "rows"):
+            c.fail("display.layout %r is unknown (known: serpentine, rows)" % (disp.layout,))
         disp.order = c.field(dd, "order", w, "GRB", False)
-        if disp.order not in ORDERS:
-            c.fail("display.order %r is unknown (known: %s)" % (disp.order, ", ".join(ORDERS)))
+        if disp.order not in ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR"):
+            c.fail("display.order %r is unknown (known: GRB, RGB, BRG, RBG, GBR, BGR)" % (disp.order,))
         disp.max_ma = c.int_(dd, "max_ma", w, 10, 5000, None, False)
         return disp
     disp.width = c.int_(dd, "width", w, 8, 400)
     disp.height = c.int_(dd, "height", w, 8, 400)
+    if disp.rotate % 180:
+        # the mono panels' bytes run down the columns: a quarter turn would
+        # be a bit transposition of every frame, and a portrait screen (180
+        # and mirror: the controllers' own flips, drivers/orient.py)
+        c.fail("display.rotate %d: a %s panel turns by 0 or 180 only (with mirror for the other "
+               "two ways up); a quarter turn is for the LED matrix" % (disp.rotate, kind))
+    if kind != "ssd1680":
+        disp.layout = kind
     disp.bus = "spi" if kind == "ssd1680" else c.field(dd, "bus", w)
     if disp.bus == "spi":
         disp.spi = c.int_(dd, "spi", w, 0, 1)
@@ -330,7 +345,9 @@ def _display(c, dd, kind):
         disp.cs = c.pin(dd, "cs", w)  # any GPIO: the driver toggles it
         disp.dc = c.pin(dd, "dc", w)
         disp.rst = c.pin(dd, "rst", w)
-        disp.baudrate = c.int_(dd, "baudrate", w, 100000, 62500000, 10000000 if kind == "ssd1306" else 4000000, False)
+        # SH1106 over SPI: 2 MHz, the Linux fbtft driver's reading of its datasheet
+        disp.baudrate = c.int_(dd, "baudrate", w, 100000, 62500000,
+                               {"ssd1306": 10000000, "sh1106": 2000000}.get(kind, 4000000), False)
     elif disp.bus == "i2c":
         disp.i2c = c.int_(dd, "i2c", w, 0, 1)
         disp.sda = _bus_pin(c, dd, "sda", i2c_of, "I2C", disp.i2c, "sda")

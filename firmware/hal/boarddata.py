@@ -13,7 +13,10 @@ class Display:
     """The display section, with defaults filled in; attributes by kind:
     ws2812: width height pin layout order max_ma
     ssd1680: width height spi sck mosi cs dc rst busy baudrate full_every
-    ssd1306: width height bus addr freq i2c sda scl | spi sck mosi cs dc rst baudrate"""
+    ssd1306: width height bus addr freq i2c sda scl | spi sck mosi cs dc rst baudrate,
+      layout: the controller, "ssd1306" or "sh1106" (board file kind "sh1106")
+    all: rotate (0/90/180/270, clockwise) and mirror (left-right after it),
+      how the panel is mounted (drivers/orient.py)"""
 
     def __init__(self, kind):
         self.kind = kind
@@ -23,6 +26,8 @@ class Display:
         self.spi = self.sck = self.mosi = self.cs = self.dc = self.rst = self.busy = None
         self.i2c = self.sda = self.scl = self.addr = self.freq = self.baudrate = None
         self.full_every = 0
+        self.rotate = 0
+        self.mirror = False
 
 
 class Board:

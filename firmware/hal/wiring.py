@@ -91,28 +91,43 @@ class Hal:
 
 
 def open_display(board, clock, parts):
-    """The driver of the board's display on the port's buses."""
+    """The driver of the board's display on the port's buses, turned as the
+    board file says (drivers/orient.py, imported only for a turn)."""
     d = board.display
+    turned = d.rotate or d.mirror
+    flip = 0
+    if turned:
+        from drivers import orient
+        flip = orient.turn(d)
     if d.kind == "ws2812":
         from drivers.ws2812 import Ws2812Matrix
-        display = Ws2812Matrix(parts.pio(d), d.width, d.height, d.layout, d.order, d.max_ma)
+        # the renderer's picture: a quarter turn swaps its width and height
+        w, h = (d.height, d.width) if d.rotate % 180 else (d.width, d.height)
+        display = Ws2812Matrix(parts.pio(d), w, h, d.layout, d.order, d.max_ma)
+        if turned:
+            orient.turn(d, display)
     elif d.kind == "ssd1680":
         # the port's e-ink: its command bus, BUSY pin and the driver class
         # (drivers.ssd1680.Ssd1680, imported by the port for an e-ink board)
         bus, busy, panel = parts.ssd1680(d)
         display = panel(bus, parts.out(d.rst, 1), busy, clock, d.width, d.height,
-                          d.full_every, "BUSY (GP%d)" % d.busy)
+                        d.full_every, "BUSY (GP%d)" % d.busy, flip)
     else:
-        from drivers.ssd1306 import Ssd1306
+        if d.layout == "sh1106":
+            # the same driver with the SH1106's init and page addressing
+            from drivers.sh1106 import Sh1106 as Ssd1306
+        else:
+            from drivers.ssd1306 import Ssd1306
         if d.bus == "i2c":
             from drivers.cmdbus import I2cCmdBus
             oled = Ssd1306(I2cCmdBus(parts.i2c(d), d.addr), d.width, d.height,
-                           "I2C%d address 0x%02X (GP%d SDA, GP%d SCL)" % (d.i2c, d.addr, d.sda, d.scl))
+                           "I2C%d address 0x%02X (GP%d SDA, GP%d SCL)" % (d.i2c, d.addr, d.sda, d.scl),
+                           None, flip)
         else:
             from drivers.cmdbus import SpiCmdBus
             bus = SpiCmdBus(parts.spi(d), parts.out(d.cs, 1), parts.out(d.dc, 0), True)
             oled = Ssd1306(bus, d.width, d.height, "SPI%d (GP%d SCK, GP%d MOSI)" % (d.spi, d.sck, d.mosi),
-                           parts.out(d.rst, 1))
+                           parts.out(d.rst, 1), flip)
         oled.begin()
         display = oled
     parts.finish(display)

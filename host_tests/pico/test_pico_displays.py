@@ -11,7 +11,10 @@ import pytest
 
 from tools.pico import displays
 
-BOARDS = ["pico_oled", "pico_eink"]
+# pico_sh1106: the SH1106 model (issue 28); pico_oled_flipped and
+# pico_eink_flipped: rotate 180,
+# the host picture turned as the glass shows it (tools/pico/displays.glass)
+BOARDS = ["pico_oled", "pico_eink", "pico_sh1106", "pico_oled_flipped", "pico_eink_flipped"]
 
 
 def first_picture(p, scr, limit_us=20e6):
@@ -120,3 +123,79 @@ def test_pico_display_missing_blinks_its_code_on_the_pads(board, config, code, s
             gap = on[k + 1][0] - on[k][0]
             want = 500 if (k + 1) % code else period - (code - 1) * 500
             assert abs(gap - want) <= 30, (k, gap, want, on)
+
+
+# pico_matrix_turned: the 16x16 matrix mounted a quarter turn clockwise
+# (display.rotate 90).  The firmware folds the turn into its pixel -> chain
+# table (drivers/orient.py): the emulated board's first menu frame is the
+# host HAL's for that board, LED for LED, and it is the upright board's
+# picture turned: picture pixel (x, y) lights the LED at glass (15 - y, x).
+def matrix_host_first_frame(board):
+    """(frames put, the last one's words in chain order) after the host
+    box's first tick (test_pico_boot.py does the same for pico_matrix)."""
+    import hal
+    import main
+    from tools.pico.pico import board_path
+    app = main.main(board_path(board), hal.open_host, run=False)
+    app.tick()
+    out = app.hal.display.out
+    return out.puts, list(out.last)
+
+
+def serpentine(x, y, w=16):
+    """The chain position of glass pixel (x, y) on a serpentine matrix (odd
+    rows run right to left), written out here apart from the driver."""
+    return y * w + (w - 1 - x if y & 1 else x)
+
+
+@pytest.fixture(scope="module")
+def turned(flashed, tmp_path_factory):
+    from tools.pico.pico import Pico
+    board = "pico_matrix_turned"
+    d = tmp_path_factory.mktemp(board)
+    flashed(board, d / "flash.bin")
+    p = Pico(board=board, flash=str(d / "flash.bin"))
+    p.start()
+    puts, words = matrix_host_first_frame(board)
+    while len(p.events("ws2812")) < puts and p.now_us < 8e6:
+        p.run_for(250000)
+    p.run_for(500000)
+    p.host_frame = (puts, words)
+    yield p
+    p.close()
+
+
+def test_pico_matrix_turned_boots_and_its_first_frame_is_the_host_one(turned):
+    from drivers.ws2812 import wire_bytes
+    text = turned.serial_text()
+    assert "Traceback" not in text and "Error" not in text, text[-2000:]
+    assert [e["reason"] for e in turned.events("reset")] == ["power-on"]
+    puts, words = turned.host_frame
+    frames = turned.events("ws2812")
+    assert len(frames) >= puts, "%d WS2812 frames in %.1f s emulated, the host put %d" % (
+        len(frames), turned.now_us / 1e6, puts)
+    f = frames[puts - 1]
+    assert f["violations"] == 0, f["notes"]
+    got = bytes.fromhex(f["data"])
+    want = b"".join(wire_bytes(w) for w in words)
+    assert len(got) == len(want) == 3 * 256
+    wrong = [i for i in range(256) if got[3 * i:3 * i + 3] != want[3 * i:3 * i + 3]]
+    assert not wrong, "LEDs %s differ from the host's" % wrong[:8]
+    assert any(want), "the host frame is dark: nothing compared"
+
+
+def test_pico_matrix_turned_first_frame_is_the_upright_one_turned_a_quarter_clockwise(turned):
+    _, upright = matrix_host_first_frame("pico_matrix")
+    frames = turned.events("ws2812")
+    got = bytes.fromhex(frames[turned.host_frame[0] - 1]["data"])
+    led = [got[3 * i:3 * i + 3] for i in range(256)]
+    from drivers.ws2812 import wire_bytes
+    up = [wire_bytes(w) for w in upright]
+    moved = 0
+    for y in range(16):
+        for x in range(16):
+            a = up[serpentine(x, y)]              # picture (x, y) on the upright matrix
+            b = led[serpentine(15 - y, x)]        # where the quarter turn puts it
+            assert a == b, "picture pixel (%d, %d): upright %s, turned board %s" % (x, y, a.hex(), b.hex())
+            moved += led[serpentine(x, y)] != a
+    assert moved > 16, "the turned frame is the upright one: the menu picture says nothing of the turn"

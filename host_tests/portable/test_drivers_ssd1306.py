@@ -39,16 +39,53 @@ def test_ssd1306_i2c_page_writes_one_per_poll():
     d.show()
     assert d.busy()
     d.poll()
-    assert len(d.wire.i2c_writes()) == 3  # one page per poll, no more
+    assert len(d.wire.i2c_writes()) == 2  # one page per poll, no more: its window, its bytes
     for _ in range(10):
         d.poll()
     w = d.wire.i2c_writes(0x3C)
-    assert len(w) == 8 * 3 and not d.busy() and d.frames == 1
+    # the first frame goes whole: the controller's RAM holds noise at power-on
+    assert len(w) == 8 * 2 and not d.busy() and d.frames == 1
     for p in range(8):
-        assert w[3 * p] == b"\x00\x21\x00\x7f"
-        assert w[3 * p + 1] == bytes([0x00, 0x22, p, p])
-        assert w[3 * p + 2] == b"\x40" + bytes(d.buf[p * 128:(p + 1) * 128])
-    assert w[3 * 1 + 2][1:] == b"\x02" * 128
+        assert w[2 * p] == bytes([0x00, 0x21, 0x00, 0x7F, 0x22, p, p])
+        assert w[2 * p + 1] == b"\x40" + bytes(d.buf[p * 128:(p + 1) * 128])
+    assert w[2 * 1 + 1][1:] == b"\x02" * 128
+
+
+def test_ssd1306_sends_only_the_changed_pages_and_columns():
+    # issue 26: a frame that changes a few columns of one page sends those
+    # columns of that page, nothing else
+    d, b = _oled()
+    d.fb.fill(0)
+    d.show()
+    assert d.frames == 1
+    d.wire.clear()
+    d.fb.fill_rect(40, 20, 8, 3, 1)   # rows 20-22: page 2, columns 40-47
+    d.fb.pixel(90, 23, 1)             # page 2 too, column 90
+    d.show()
+    w = d.wire.i2c_writes(0x3C)
+    assert w == [bytes([0x00, 0x21, 40, 90, 0x22, 2, 2]), b"\x40" + bytes(d.buf[2 * 128 + 40:2 * 128 + 91])]
+    assert d.frames == 2
+    d.wire.clear()
+    d.show()                          # nothing changed: nothing sent, still a frame
+    assert d.wire.i2c_writes() == [] and d.frames == 3 and not d.busy()
+
+
+def test_ssd1306_a_show_while_pages_are_pending_sends_what_the_glass_lacks():
+    d, b = _oled()
+    d.paced = True
+    d.fb.fill(0)
+    d.show_now()
+    d.fb.fill_rect(0, 0, 4, 64, 1)    # every page, columns 0-3
+    d.show()
+    d.poll()
+    d.poll()                          # pages 0 and 1 out
+    d.fb.fill_rect(0, 0, 4, 64, 0)    # drawn back before the rest went out
+    d.wire.clear()
+    d.show_now()
+    w = d.wire.i2c_writes(0x3C)
+    # pages 0 and 1 go back to dark, pages 2-7 never left the controller's RAM
+    assert [x[5] for x in w[0::2]] == [0, 1]
+    assert d._sent == d.buf
 
 
 def test_ssd1306_unpaced_show_sends_the_whole_frame():
@@ -57,7 +94,7 @@ def test_ssd1306_unpaced_show_sends_the_whole_frame():
     d.fb.fill(1)
     d.show()
     w = d.wire.i2c_writes(0x3C)
-    assert len(w) == 24 and not d.busy() and w[-1] == b"\x40" + b"\xff" * 128
+    assert len(w) == 16 and not d.busy() and w[-1] == b"\x40" + b"\xff" * 128
 
 
 def test_ssd1306_no_answer_gives_a_clear_error_and_blink_code():
@@ -84,7 +121,7 @@ def test_ssd1306_spi_init_and_frame():
     d.show_now()
     cmds = d.wire.commands(b.display.dc, b.display.cs)
     assert cmds[:5] == [(0x21, b""), (0, b""), (127, b""), (0x22, b""), (0, b"")]
-    assert cmds[5][1][:1] == b"\x01" and len(cmds[5][1]) == 128
+    assert cmds[5][0] == 0 and cmds[5][1][:1] == b"\x01" and len(cmds[5][1]) == 128   # page 0 to 0, then data
 
 
 def test_ssd1306_128x32_uses_sequential_com_pins():

@@ -1,5 +1,7 @@
 # SSD1680 e-ink driver (issue 5): the command sequences on the SPI wire, the
-# full-every-N schedule, and waiting on BUSY without ever blocking.
+# full-every-N schedule, and waiting on BUSY without ever blocking; a panel
+# mounted turned (board file rotate 180 / mirror, issue 28): where a pixel
+# of the picture lands on the glass, walked from the RAM addressing sent.
 from tinytest import raises
 from hal import board
 from hal.host.clock import VirtualClock
@@ -10,10 +12,17 @@ from drivers import DisplayError, blink
 BOARDS = __file__.rsplit("/", 2)[0] + "/../boards"
 
 
-def _eink(stuck=False, full_every=None):
+def _eink(stuck=False, full_every=None, rotate=0, mirror=False):
     b = board.load(BOARDS + "/pico_eink.json")
     if full_every is not None:
         b.display.full_every = full_every
+    if rotate or mirror:
+        import json
+        with open(BOARDS + "/pico_eink.json") as f:
+            dd = json.load(f)
+        dd["display"]["rotate"] = rotate
+        dd["display"]["mirror"] = mirror
+        b = board.validate(dd)
     clock = VirtualClock(5000000)
     d = open_display(b, clock, busy_stuck=stuck)
     return d, clock, b
@@ -123,3 +132,101 @@ def test_ssd1680_busy_never_released_gives_a_clear_error():
 def test_ssd1680_refuses_a_height_not_in_bytes():
     from drivers.ssd1680 import Ssd1680
     assert "multiple of 8" in str(raises(ValueError, Ssd1680, None, None, None, None, 296, 100))
+
+
+def _glass_ink(cmds, w=296, h=128):
+    """The glass pixels (x = gate, y = h-1-source: the upright panel's
+    picture) a full refresh inks, walked from the commands as the SSD1680
+    takes them: data entry mode (11h, Y first), the windows (44h, 45h), the
+    counters (4Eh, 4Fh), then the black/white RAM's bytes (24h), RAM X byte
+    k bit 7 being source 8k."""
+    last = {}
+    for c, data in cmds:
+        last[c] = data
+    entry = last[0x11][0]
+    assert entry & 4, "Y first"
+    xs, ys = last[0x4E][0], last[0x4F][0] | (last[0x4F][1] << 8)
+    xw, yw = last[0x44], last[0x45]
+    assert (xw[0], yw[0] | (yw[1] << 8)) == (xs, ys)   # the counters start the windows
+    assert abs(xw[1] - xw[0]) == h // 8 - 1 and abs((yw[2] | (yw[3] << 8)) - ys) == w - 1
+    data = last[0x24]
+    assert len(data) == w * h // 8
+    ink = set()
+    for i in range(len(data)):
+        v = data[i]
+        if not v:
+            continue
+        g = ys + (i % w) if entry & 2 else ys - (i % w)
+        k = xs + (i // w) if entry & 1 else xs - (i // w)
+        for j in range(8):
+            if v & (0x80 >> j):
+                ink.add((g, h - 1 - (8 * k + j)))
+    return ink
+
+
+# picture pixels: corners, one off every byte boundary, one in the middle
+DOTS = [(0, 0), (295, 0), (0, 127), (3, 5), (200, 77), (17, 8), (150, 63)]
+
+
+def _shown(rotate, mirror):
+    d, clock, b = _eink(rotate=rotate, mirror=mirror)
+    _run(d, clock, 100000)
+    d.fb.fill(0)
+    for x, y in DOTS:
+        d.fb.pixel(x, y, 1)
+    d.show()
+    d.poll()
+    return d, b, _cmds(d, b)
+
+
+def test_ssd1680_upright_puts_each_pixel_where_the_picture_has_it():
+    d, b, c = _shown(0, False)
+    assert _glass_ink(c) == set(DOTS)
+
+
+def test_ssd1680_turned_180_shows_the_picture_upside_down_on_the_glass():
+    d, b, c = _shown(180, False)
+    assert d.flip == 3
+    assert _glass_ink(c) == set([(295 - x, 127 - y) for x, y in DOTS])
+
+
+def test_ssd1680_mirrored_swaps_left_and_right_by_its_gate_order_alone():
+    d, b, c = _shown(0, True)
+    assert _glass_ink(c) == set([(295 - x, y) for x, y in DOTS])
+    # the columns only: the frame buffer goes out as it is, in one write
+    assert [x[1] for x in c if x[0] == 0x24] == [bytes(d.buf)]
+
+
+def test_ssd1680_turned_180_and_mirrored_is_upside_down_only():
+    d, b, c = _shown(180, True)
+    assert _glass_ink(c) == set([(x, 127 - y) for x, y in DOTS])
+
+
+def test_ssd1680_flipped_rows_go_out_a_page_at_a_time_through_one_row_buffer():
+    d, clock, b = _eink(rotate=180)
+    _run(d, clock, 100000)
+    row = d._row
+    assert len(row) == 296          # one page, not a second frame buffer
+    for n in range(3):              # a full refresh, then partial ones
+        d.wire.clear()
+        d.fb.pixel(10 + n, 20, 1)
+        d.show()
+        _run(d, clock, FULL_US + 20000)
+        assert d._row is row
+        sent = [ev for ev in d.wire.events if ev[0] == "spi"]
+        pages = [ev for ev in sent if len(ev[2]) == 296]
+        assert len(pages) == 2 * 16                # both RAMs, 16 pages each
+    assert d.refreshes == ["full", "partial", "partial"]
+    # the frame buffer itself is left as the renderer drew it
+    assert d.fb.pixel(12, 20) == 1 and d.fb.pixel(283, 107) == 0
+
+
+def test_board_takes_an_eink_turned_180_or_mirrored_but_not_a_quarter_turn():
+    d, clock, b = _eink(rotate=180, mirror=True)
+    assert (b.display.rotate, b.display.mirror) == (180, True)
+    import json
+    with open(BOARDS + "/pico_eink.json") as f:
+        dd = json.load(f)
+    dd["display"]["rotate"] = 270
+    e = str(raises(board.BoardError, board.validate, dd))
+    assert "display.rotate 270" in e and "ssd1680" in e and "0 or 180" in e

@@ -187,6 +187,9 @@ def test_hal_oled_paced_once_the_loop_polls():
         assert len(hal.wire.i2c_writes()) == 0   # paced: pages go out on polls
         for _ in range(8):
             hal.poll()
-        assert len(hal.wire.i2c_writes()) == 24
+        # one page a poll: its window (one command write) then its 128 bytes
+        w = hal.wire.i2c_writes()
+        assert [x[0] for x in w] == [0x00, 0x40] * 8
+        assert [len(x) for x in w[1::2]] == [129] * 8
     finally:
         _rm(hal.storage.fs.root)

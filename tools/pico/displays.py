@@ -3,7 +3,7 @@ host-rendered picture to compare it with.
 
 Why: the emulated RP2040 and the host HAL both record what the firmware
 sends to its display (pins, SPI bytes, I2C writes); the same controller
-model (tools/pico/ssd1306.py, ssd1680.py) decodes both, and the host's own
+model (tools/pico/ssd1306.py, sh1106.py, ssd1680.py) decodes both, and the host's own
 frame buffer says what the picture must be.  No renderer logic here: the
 host picture is the firmware's frame buffer, run by the simulator's Box
 (sim/box.py) on the host HAL.
@@ -28,6 +28,7 @@ import sys
 
 from tools.pico.frame import Frame
 from tools.pico.ssd1306 import Ssd1306
+from tools.pico.sh1106 import Sh1106
 from tools.pico.ssd1680 import Ssd1680
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -98,7 +99,7 @@ def for_board(board):
     (the WS2812 matrix: its frames are decoded from the pin)."""
     d = board.display
     if d.kind == "ssd1306":
-        m = Ssd1306(d.width, d.height)
+        m = (Sh1106 if d.layout == "sh1106" else Ssd1306)(d.width, d.height)
         if d.bus == "i2c":
             return m, I2cTap(m, d.addr)
         return m, SpiTap(m, d.dc, d.cs, d.rst, d.spi)
@@ -172,10 +173,30 @@ class PicoScreen:
         return self.model.frames
 
 
-def host_picture(box_frame, width, height):
+def host_picture(box_frame, width, height, display=None):
     """A picture from sim.box.Box.frame(): the frame buffer bytes (MONO_VLSB
-    for both controller boards) as the renderer left them."""
-    return Frame.from_vlsb(box_frame[1], width, height, box_frame[4], "host")
+    for both controller boards) as the renderer left them, then as the glass
+    shows them when the board's display is turned (display: hal Display)."""
+    f = Frame.from_vlsb(box_frame[1], width, height, box_frame[4], "host")
+    return glass(f, display) if display is not None else f
+
+
+def glass(frame, display):
+    """The renderer's picture as the panel's glass shows it, for a board
+    Display with rotate/mirror (drivers/orient.py, the firmware's one
+    definition of the turn)."""
+    if not (display.rotate or display.mirror):
+        return frame
+    host_path()
+    from drivers import orient
+    w, h = frame.width, frame.height
+    gw, gh = orient.size(w, h, display.rotate)
+    pix = bytearray(gw * gh)
+    for y in range(h):
+        for x in range(w):
+            gx, gy = orient.place(x, y, w, h, display.rotate, display.mirror)
+            pix[gy * gw + gx] = frame.pix[y * w + x]
+    return Frame(gw, gh, bytes(pix), frame.t_us, frame.kind)
 
 
 class HostScreens:
@@ -235,7 +256,8 @@ class HostScreens:
             n = len(self.model.frames)
             if self.box.kind == "ssd1680":
                 n -= 1      # the refresh that made this host frame made the model's too
-            self.host_frames.append((self.box.app.state, host_picture(fr, self.box.width, self.box.height), n))
+            self.host_frames.append((self.box.app.state,
+                                     host_picture(fr, self.box.width, self.box.height, self.box.board.display), n))
 
     def _feed(self):
         self._feed_wire()

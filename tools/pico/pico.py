@@ -154,7 +154,7 @@ def board_config(board):
         cfg["eink"] = {"bus": d.get("spi", 0), "busy": d["busy"], "full_us": FULL_US,
                        "partial_us": PARTIAL_US, "reset_us": RESET_US}
         cfg["levels"][str(d["busy"])] = 0
-    elif kind == "ssd1306":
+    elif kind in ("ssd1306", "sh1106"):
         cfg["i2c_devices"].append(d.get("addr", 0x3C))
     return cfg, b
 

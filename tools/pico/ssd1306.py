@@ -26,7 +26,10 @@ Contrast is not a level of grey: a pixel is on or off.
 
 Frames: one each time a data transfer ends having written the last byte of
 the panel's area (bottom page, last column of the window: a whole picture
-went out, page by page or in one go), and one at each display on (AFh).
+went out, page by page or in one go), kind "transfer"; one after any other
+data transfer, kind "page" (a driver that sends only the pages that
+changed may never write the last byte again: the glass after each of its
+transfers); and one at each display on (AFh).
 The picture is the glass in the orientation of the usual module, on which
 segment remap A1h and COM scan C8h show the RAM upright (what MicroPython's
 driver and ours send): x = RAM column, y = RAM row then.
@@ -57,15 +60,21 @@ _MODES = ("horizontal", "vertical", "page")
 
 
 class Ssd1306:
+    args = _ARGS                          # command -> argument bytes
+    cols = 128                            # RAM columns (and segments)
+    edge = 0                              # segments either side of a 128-px glass
+    name = "ssd1306"
+
     def __init__(self, width=128, height=64, external_vcc=False):
         if width > 128 or height > 64 or height % 8:
-            raise ValueError("ssd1306 model: a %dx%d panel does not fit the controller (128x64, height by 8)"
-                             % (width, height))
+            raise ValueError("%s model: a %dx%d panel does not fit the controller (128x64, height by 8)"
+                             % (self.name, width, height))
         self.width = width
         self.height = height
         self.external_vcc = external_vcc
-        self.x0 = (128 - width) // 2      # a narrower glass sits in the middle of the 128 segments
-        self.ram = bytearray(128 * 8)     # page p, column c at p * 128 + c
+        # a narrower glass sits in the middle of the segments
+        self.x0 = self.edge + (128 - width) // 2
+        self.ram = bytearray(self.cols * 8)   # page p, column c at p * cols + c
         self.frames = []
         self.problems = []                # one line each: what the model met and does not model
         self.commands = 0                 # command bytes taken (arguments included)
@@ -147,12 +156,12 @@ class Ssd1306:
         self.commands += 1
         if self._cmd is not None:
             self._args.append(c)
-            if len(self._args) >= _ARGS[self._cmd]:
+            if len(self._args) >= self.args[self._cmd]:
                 cmd, args = self._cmd, self._args
                 self._cmd, self._args = None, []
                 self._run(cmd, args)
             return
-        if c in _ARGS:
+        if c in self.args:
             self._cmd = c
             self._args = []
             return
@@ -228,20 +237,21 @@ class Ssd1306:
     def _data(self, buf, t_us):
         if self._cmd is not None:
             self.problems.append("data while command 0x%02X waits for %d more argument byte(s)"
-                                 % (self._cmd, _ARGS[self._cmd] - len(self._args)))
+                                 % (self._cmd, self.args[self._cmd] - len(self._args)))
             self._cmd, self._args = None, []
         last = (self.height // 8 - 1, self.x0 + self.width - 1)
         done = False
         ram = self.ram
+        n = self.cols
         for b in buf:
             p, c = self.page, self.col
-            ram[p * 128 + c] = b
+            ram[p * n + c] = b
             if (p, c) == last:
                 done = True
             self._advance()
         self.data_bytes += len(buf)
-        if done and len(buf):
-            self.frames.append(self.picture(t_us, "transfer"))
+        if len(buf):
+            self.frames.append(self.picture(t_us, "transfer" if done else "page"))
 
     def _advance(self):
         m = self.mode
@@ -266,8 +276,9 @@ class Ssd1306:
         """The display RAM as a picture, columns x0..x0+width-1, no
         transformation: what the firmware's frame buffer should equal."""
         buf = bytearray(self.width * (self.height // 8))
+        n = self.cols
         for p in range(self.height // 8):
-            buf[p * self.width:(p + 1) * self.width] = self.ram[p * 128 + self.x0:p * 128 + self.x0 + self.width]
+            buf[p * self.width:(p + 1) * self.width] = self.ram[p * n + self.x0:p * n + self.x0 + self.width]
         return Frame.from_vlsb(buf, self.width, self.height, None, "ram")
 
     def dark(self):
@@ -295,8 +306,10 @@ class Ssd1306:
                 rows.append(blank)
                 continue
             r = (d + self.start_line + self.offset) & 63
-            line = ram[(r >> 3) * 128:(r >> 3) * 128 + 128].translate(BIT[r & 7])   # by column address
-            # glass x is segment 127 - (x + x0); A1h: column 127 - segment, A0h: column = segment
+            nc = self.cols
+            line = ram[(r >> 3) * nc:(r >> 3) * nc + nc].translate(BIT[r & 7])   # by column address
+            # glass x is segment (n-1) - (x + x0); A1h: column (n-1) - segment,
+            # A0h: column = segment
             if self.seg_remap:
                 line = line[self.x0:self.x0 + w]
             else:
