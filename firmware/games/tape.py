@@ -4,7 +4,6 @@
 #   g.start(now_ticks)        emits start and the first deal
 #   g.press(p, t_ticks)       a pad event (player p, interrupt ticks_us)
 #   g.poll(now_ticks)         timers: tempo card, slap window, settle, pause
-#   g.pump(capture, now_ticks) drain a PadCapture into press(), then poll()
 #   g.next_deadline()         ticks_us of the next timer, or None
 #   g.stop(now_ticks)         ended from the menu (L `stopped`)
 #   g.done, g.winners, g.reason, g.counts(), g.points, g.round, ...
@@ -58,11 +57,6 @@ _REBASE_US = const(1 << 28)
 # The oldest time a press can still have after a rebase, less 1 ms.
 _STALE = const(-(1 << 29) - 1000)
 
-# Card names (C2) are made as the log needs them: a short string a card
-# laid, garbage at once; a table of the 52 made at import would live for
-# ever, 1.9 KB of the Pico's heap (issue 13: the frozen build's peak).
-_name = _cards.name
-
 # The phases' names (PLAY ... DONE: games.tape_rules)
 _PHASE_NAMES = const(("play", "window", "false", "settle", "pause", "done"))
 
@@ -75,14 +69,9 @@ class Tape(Rules):
         self.n = o["players"]
         self.mode = o["mode"]
         self.turns_mode = o["mode"] == "turns"
-        self.tempo_us = o["tempo"] * 1000
-        self.timeout_us = o["slap_timeout"] * 1000
-        self.false_us = o["false_window"] * 1000
-        self.settle_us = o["settle"] * 1000
         self.rules = o["rules"]
         self.hidden_count = o["hidden_count"]
         self.target = o["target"]
-        self.max_rounds = o["rounds"]
         # the time limit in ms of game time (-1: none); small on the board
         self.limit_ms = -1 if o["length"] == "all" else int(o["length"][:-3]) * 60000
         self.seed = seed
@@ -147,10 +136,6 @@ class Tape(Rules):
 
     def phase_name(self):
         return _PHASE_NAMES[self.phase]
-
-    def slapped(self):
-        """Players who slapped in the window or false slap being collected."""
-        return list(self._order)
 
     # ---- time -----------------------------------------------------------
     def _rebase(self):
@@ -247,24 +232,6 @@ class Tape(Rules):
         if self.clock.at_us >= _REBASE_US:
             self._rebase()
 
-    def pump(self, capture, now_ticks):
-        """The box's main-loop step: the capture's release and stuck-pad
-        tracking, every press waiting in its ring (a
-        pads.capture.PadCapture), then the timers up to now_ticks (read
-        before the ring is drained: see the header).  Pads beyond the
-        number of players are ignored.  Returns the number of presses.
-        Call it every few ms: a pad is not taken as released (S3) until
-        the capture's poll has seen it up."""
-        capture.poll(now_ticks)
-        n = 0
-        k = capture.next_event()
-        while k >= 0:
-            self.press(k, capture.ev_t)
-            n += 1
-            k = capture.next_event()
-        self.poll(now_ticks)
-        return n
-
     def stop(self, now_ticks):
         """L `stopped`: the match ended from the box's menu at now_ticks.
         The timers of that whole millisecond fire first (so a replay, which
@@ -307,7 +274,7 @@ class Tape(Rules):
         if ph == WINDOW:
             self._window_press(p, u)
         elif ph == FALSE:
-            self._false_press(p, u)
+            self._record(p, u)      # one more in the false slap (T8)
         elif ph == PLAY:
             if self.turns_mode and p == self.turn:
                 card_us = (u // 1000) * 1000
@@ -323,7 +290,7 @@ class Tape(Rules):
     def _play_from(self, us):
         self.phase = PLAY
         if not self.turns_mode:
-            self._due = us + self.tempo_us
+            self._due = us + self.options["tempo"] * 1000
             return
         # turns mode waits for a press: the time limit is its only timer
         # (none without a limit), at most _REBASE_US ahead so that it stays
@@ -355,7 +322,9 @@ class Tape(Rules):
             self.pile[self.pile_n] = c
             self.pile_n += 1
             self.cards_laid += 1
-            self.log.emit(ms, "flip", p, _name(c), True)
+            # a card's name (C2) made as the log needs it: a short string, garbage
+            # at once (a table of the 52 would live for ever, 1.9 KB: issue 13)
+            self.log.emit(ms, "flip", p, _cards.name(c), True)
             if not len(h):
                 self.log.emit(ms, "out", p)
             rule = rule_holds(self.rules, self.pile, self.pile_n, n)

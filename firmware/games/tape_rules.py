@@ -165,7 +165,7 @@ class Rules:
         self._win = us
         self.windows += 1
         self._reset_slaps()
-        self._due = us + self.timeout_us
+        self._due = us + self.options["slap_timeout"] * 1000
 
     def _reset_slaps(self):
         for p in range(self.n):
@@ -228,12 +228,10 @@ class Rules:
         self.phase = FALSE
         self._reset_slaps()
         self._record(p, u)
-        self._due = u + self.false_us
-        if self.false_us == 0:
+        w = self.options["false_window"] * 1000
+        self._due = u + w
+        if w == 0:
             self._advance(u)
-
-    def _false_press(self, p, u):
-        self._record(p, u)
 
     def _close_false(self, us):
         order = self._tie_broken()
@@ -288,7 +286,7 @@ class Rules:
         if self._round_over(us):
             return
         self.phase = _SETTLE
-        self._due = us + self.settle_us
+        self._due = us + self.options["settle"] * 1000
 
     def _round_over(self, us):
         """T11: after each turn (its slap included), the round ends when no
@@ -303,7 +301,7 @@ class Rules:
             if max(self.points) >= self.target:
                 self._end(us, "target")
                 return True
-        elif self.round >= self.max_rounds:
+        elif self.round >= self.options["rounds"]:
             self._end(us, "rounds")
             return True
         self.phase = _PAUSE
