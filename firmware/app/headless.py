@@ -97,7 +97,7 @@ def menu_pad(app, game, what=None):
 
 
 def taps(app):
-    """Tape-treize presses the box holds until they are let go (app.taps)."""
+    """Tape-treize presses the box holds until they are let go (app.tape.Waiting)."""
     return app.taps.n if app.taps is not None else 0
 
 

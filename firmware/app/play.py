@@ -69,7 +69,7 @@
 import gc
 from app import view as _view
 from core import log as _log
-from app import sounds, speech
+from app import sounds
 from core.compat import const
 from app.join import _settings, forget, GAMES
 from core import ticks
@@ -106,8 +106,8 @@ class Cues:
             s.event(t, ev, values)      # the box's seats learn what the table sees (P2)
         s = self.sound
         name = self.name
-        # the voice says what it has a word for (app.speech), the buzzer the rest
-        w = speech.words(name, ev, values, self.hidden)
+        # the voice says what it has a word for (app.sounds.words), the buzzer the rest
+        w = sounds.words(name, ev, values, self.hidden)
         if w is not None and s.say(w):
             pass
         elif ev == "battle":
