@@ -28,12 +28,13 @@
 # The game clock (core.ticks.GameClock, the flow's and the engine's) stops while
 # paused, so a pause changes nothing in the game or its log.
 import gc
+import sys
 from core import ticks
 from app import io, sounds, strings, screens
 from app.feedback import Feedback
 from app.logs import GameLogs
 from app import join, play
-from app.join import _settings, forget, _LEAN
+from app.join import _settings, _LEAN
 from gfx import render
 from core.compat import const
 
@@ -41,7 +42,7 @@ _JOIN_GIVE_UP_MS = const(20000)
 _STATE_AGE_US = const(60000000)
 _END_MIN_MS = const(1500)
 _ERROR_MIN_MS = const(1000)
-LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for the voice: its
+_LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for the voice: its
 # ring holds 64 ms past each refill, drivers/voice.py, and fast passes would cost it ~30 % of the CPU)
 # else: nothing moves but the players, whose presses are stamped by the pad
 # interrupt whenever they come; a longer sleep only delays their feedback
@@ -50,10 +51,11 @@ LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for
 # spent half its time polling nothing.
 _IDLE_SLEEP_MS = const(8)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
+_KEEP_LOGS = const(5)           # the game logs kept on flash (app.logs)
 
 
 class App(join.App, play.App):
-    def __init__(self, hal, seed=None, keep_logs=5, options_of=None):
+    def __init__(self, hal, seed=None, options_of=None):
         # options_of(game) -> engine options beyond the menus' (the
         # simulator's command line); None on the board
         self.options_of = options_of
@@ -69,7 +71,7 @@ class App(join.App, play.App):
         self.wdt = getattr(hal, "watchdog", None)
         self.hal_poll = getattr(hal, "poll", None)
         self.fed = hal.clock.ticks_us()
-        self.logs = GameLogs(self.store, keep_logs)
+        self.logs = GameLogs(self.store, _KEEP_LOGS)
         self.seed = seed
         self.games_played = 0
         self.frames = 0
@@ -105,6 +107,9 @@ class App(join.App, play.App):
         self.pads_in = []
         self.seats = None       # app.seats: the seats the box plays in this game (P1)
         self.stuck = 0
+        # the box as booted: the modules loaded now stay, those imported
+        # later (the menus, a game's) go in lean mode (app.play.lean)
+        self.modules = tuple(sys.modules) if _LEAN else None
         self.settings, notice = _settings().load(self.store)
         self.apply_settings()
         if notice:
@@ -173,7 +178,7 @@ class App(join.App, play.App):
                 # none of its own: see there) fails to the error screen too
                 self.fail(e)
             if busy() or sound() is not None:
-                sleep(LOOP_SLEEP_MS)
+                sleep(_LOOP_SLEEP_MS)
             else:
                 sleep(_IDLE_SLEEP_MS)
 
@@ -246,15 +251,16 @@ class App(join.App, play.App):
             else:
                 self.fail(e)
 
-    def heap_note(self, tag=None):
+    def heap_note(self, state=None):
         """The live heap just after a quiet collection, for whoever reads the
         console (the emulator harness, a maker with a USB cable):
-        `heap <tag> <mem_alloc> <mem_free>`, tag boot | menu | peak | end
+        `heap <tag> <mem_alloc> <mem_free>`, tag boot (the state given) | menu |
+        peak | end
         (docs/app.md, Memory).  In play it only keeps the game's peak, said
         at its end.  gc.mem_* walk the heap (~9 ms each on the Pico): only
         here, never in a slap window."""
         a = gc.mem_alloc()
-        st = tag or self.state
+        st = state or self.state
         if st in ("play", "end") and a > self.heap_peak:
             self.heap_peak = a
         if st in ("boot", "menu", "end"):
@@ -304,9 +310,7 @@ class App(join.App, play.App):
                     # heap after a game is the same whichever game it was
                     self.game = None
                     self.flow = None
-                    forget("games.bataille", "games.tape", "games.bataille_rules", "games.tape_rules",
-                           "games.bataille_ordered", "gfx.tape", "gfx.table",
-                           "app.duels", "app.tape", "app.seats")
+                    self.lean()
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
             if self.since_ms() >= _ERROR_MIN_MS:

@@ -64,8 +64,6 @@ class Bataille:
         self.stacked = hands
         self.rng = Rng(seed)
         self.down = self.options["down"]
-        # B4 variant lose: a battler with fewer cards than this is out.
-        self.short_min = self.down + 1 if self.options["short"] == "lose" else 1
         # B5 ordered pickup and its cycle watch (games.bataille_ordered,
         # loaded for it alone): None for a shuffled pickup, the box's
         # default, which keeps no room for a watch that never runs (1.8 KB
@@ -315,7 +313,7 @@ class Bataille:
         # out too (the cards they still hold leave the game with them).
         left = 0
         who = -1
-        short = self.short_min
+        short = self.down + 1 if self.options["short"] == "lose" else 1   # fewer: out
         for p in range(n):
             if cont[p]:
                 if piles[p].n < short:

@@ -42,7 +42,7 @@ MENU_GAP_US = 400000    # one menu press every 0.4 s
 JOIN_GAP_US = 400000
 TAP_US = 60000          # a press held 60 ms
 OFF_US = 500            # in-game presses: half a ms off the menus' grid
-LOOP_US = 2000          # the host box's loop: a tick every 2 ms, as the board (LOOP_SLEEP_MS)
+LOOP_US = 2000          # the host box's loop: a tick every 2 ms, as the board (app.box._LOOP_SLEEP_MS)
 NEXT, CHOOSE = 0, 1     # app.menu: pad 1 moves on, pad 2 chooses
 
 
