@@ -17,7 +17,6 @@
 # (B5 ordered pickup and its cycle watch), bataille_fast (whole games for
 # statistics), bataille_replay (replay(entries): re-run a log and check it).
 from core import cards as _cards
-from core import deal as _deal
 from core.pile import Pile
 from core.rng import Rng
 from core.compat import const
@@ -60,7 +59,7 @@ class Bataille:
         if hands is not None:
             if len(hands) != n:
                 raise ValueError("stacked deal has %d hands for %d players" % (len(hands), n))
-            hands = _deal.check_stacked(hands, self.kind)
+            hands = _cards.check_stacked(hands, self.kind)
         self.stacked = hands
         self.rng = Rng(seed)
         self.down = self.options["down"]
@@ -102,7 +101,7 @@ class Bataille:
         if hands is not None:
             if len(hands) != self.n:
                 raise ValueError("stacked deal has %d hands for %d players" % (len(hands), self.n))
-            hands = _deal.check_stacked(hands, self.kind)
+            hands = _cards.check_stacked(hands, self.kind)
         _check_seed(seed)
         self.stacked = hands
         self.seed = seed
@@ -163,7 +162,7 @@ class Bataille:
         hands = self.stacked
         if hands is None:
             # C4: one at a time clockwise from the player after the dealer
-            # (player 0), as core.deal.deal; the first dealt get one more.
+            # (player 0), as core.cards.deal; the first dealt get one more.
             p = 0
             for i in range(self.size):
                 pile = piles[p]

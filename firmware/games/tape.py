@@ -41,7 +41,6 @@
 # (and `flip`) line, whose `t` is in ms: the card is laid at that whole
 # millisecond, so a replay of the log decides everything as the box did.
 from core import cards as _cards
-from core import deal as _deal
 from core import log as _log
 from core import ticks as _ticks
 from core.pile import Pile
@@ -81,7 +80,7 @@ class Tape(Rules):
         if hands is not None:
             if len(hands) != self.n:
                 raise ValueError("stacked deal: %d hands for %d players" % (len(hands), self.n))
-            self.first_hands = _deal.check_stacked(hands)
+            self.first_hands = _cards.check_stacked(hands)
         # deal_source(round_no) -> hands or None: stacks later deals (tests,
         # replay).  Round 1 uses `hands` when given.
         self.deal_source = None

@@ -17,7 +17,6 @@
 # mypy: disable-error-code="attr-defined"
 # (Rules is the engine's base class: its state is made by Tape.__init__)
 from core import cards as _cards
-from core import deal as _deal
 from core import options as _opt
 from core.compat import const
 
@@ -246,7 +245,7 @@ class Rules:
         self.dealer = (self.round - 1) % self.n
         # Always shuffle with the game's generator, stacked or not, so the
         # draws after a deal never depend on it (ARCHITECTURE.md).
-        deck = _deal.shuffled_deck(self.rng)
+        deck = _cards.shuffled_deck(self.rng)
         stacked = None
         if self.round == 1 and self.first_hands is not None:
             stacked = self.first_hands
@@ -255,9 +254,9 @@ class Rules:
             if h is not None:
                 if len(h) != self.n:
                     raise ValueError("stacked deal: %d hands for %d players" % (len(h), self.n))
-                stacked = _deal.check_stacked(h)
+                stacked = _cards.check_stacked(h)
         first = (self.dealer + 1) % self.n
-        hands = stacked if stacked is not None else _deal.deal(deck, self.n, first)
+        hands = stacked if stacked is not None else _cards.deal(deck, self.n, first)
         for p in range(self.n):
             self.hands[p].clear()
             for c in hands[p]:
