@@ -144,7 +144,7 @@ def takers(n, windows, cls=Tape):
         # S2: the N presses carry one stamp, whatever each pad's delay
         s = slaps(g)
         assert len(s) == n and len(set(t for p, t in s)) == 1, s
-        count[g.last_taker] += 1
+        count[verdict(g)["taker"]] += 1
     return count
 
 

@@ -51,7 +51,6 @@ _LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not fo
 # spent half its time polling nothing.
 _IDLE_SLEEP_MS = const(8)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
-_KEEP_LOGS = const(5)           # the game logs kept on flash (app.logs)
 
 
 class App(join.App, play.App):
@@ -71,7 +70,7 @@ class App(join.App, play.App):
         self.wdt = getattr(hal, "watchdog", None)
         self.hal_poll = getattr(hal, "poll", None)
         self.fed = hal.clock.ticks_us()
-        self.logs = GameLogs(self.store, _KEEP_LOGS)
+        self.logs = GameLogs(self.store)
         self.seed = seed
         self.games_played = 0
         self.frames = 0

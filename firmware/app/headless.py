@@ -129,8 +129,8 @@ class Runner(Drive):
         self.peak_heap = 0
         self.heap_every = 0     # ticks between heap samples (a multiple of 16; 0: none)
 
-    def press(self, k, delay_us=0):
-        at = self.clock.now + delay_us
+    def press(self, k, us=0):
+        at = self.clock.now + us
         for a, kk in self.pending:
             if kk == k:
                 return

@@ -104,29 +104,29 @@ def names(cards):
 
 # ---- C4: shuffling and dealing ---------------------------------------------
 
-def deal_order(n_cards, n_players, first):
-    """How many cards each player gets when dealing n_cards one at a time,
+def deal_order(n, players, first):
+    """How many cards each player gets when dealing n cards one at a time,
     clockwise, starting with player `first`: the first players dealt get one
     more when it does not divide evenly (52 to 3 players: 18, 17, 17)."""
-    counts = [n_cards // n_players] * n_players
-    extra = n_cards % n_players
+    counts = [n // players] * players
+    extra = n % players
     for k in range(extra):
-        counts[(first + k) % n_players] += 1
+        counts[(first + k) % players] += 1
     return counts
 
 
-def deal(deck, n_players, first):
+def deal(deck, players, first):
     """Deal `deck` (top card first) one card at a time clockwise from player
     `first`.  Returns one list per player, top card first: the first card a
     player receives is the top of their pile."""
-    if n_players < 1:
+    if players < 1:
         raise ValueError("players must be 1 or more")
-    hands = [[] for _ in range(n_players)]
+    hands = [[] for _ in range(players)]
     p = first
     for c in deck:
         hands[p].append(c)
         p += 1
-        if p == n_players:
+        if p == players:
             p = 0
     return hands
 

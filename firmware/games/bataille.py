@@ -202,10 +202,10 @@ class Bataille:
             raise ValueError("call start() before step()")
         return END
 
-    def play(self, t_ms=0, step_ms=1000):
-        """Step to the end, step_ms apart (games.bataille_fast.play)."""
+    def play(self, t_ms=0, ms=1000):
+        """Step to the end, ms apart (games.bataille_fast.play)."""
         from games import bataille_fast
-        return bataille_fast.play(self, t_ms, step_ms)
+        return bataille_fast.play(self, t_ms, ms)
 
     def stop(self, t_ms):
         """L `stopped`: the game ended from the box's menu at t_ms, at any

@@ -14,8 +14,8 @@
 from games.bataille_rules import MAX_DUELS, _NEXT_DUEL, _end_limit, _to_battle, _settle
 
 
-def play(g, t_ms=0, step_ms=1000):
-    """Bataille.play(): step g until the game ends, step_ms apart; returns
+def play(g, t_ms=0, ms=1000):
+    """Bataille.play(): step g until the game ends, ms apart; returns
     it.  With no log, no time limit and shuffled pickup, plain duels (no
     tie) run through the fast paths below."""
     if not g.started:
@@ -24,7 +24,7 @@ def play(g, t_ms=0, step_ms=1000):
         run(g)
     while not g.done:
         g.step(t_ms)
-        t_ms += step_ms
+        t_ms += ms
     return g
 
 

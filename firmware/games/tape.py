@@ -1,11 +1,11 @@
 # Tape-treize (RULES.md T1-T13): the counting slap game, as pure code.
 #
 #   g = Tape(options=None, seed=1, log=None, hands=None)
-#   g.start(now_ticks)        emits start and the first deal
-#   g.press(p, t_ticks)       a pad event (player p, interrupt ticks_us)
-#   g.poll(now_ticks)         timers: tempo card, slap window, settle, pause
+#   g.start(now)        emits start and the first deal
+#   g.press(p, t)       a pad event (player p, interrupt ticks_us)
+#   g.poll(now)         timers: tempo card, slap window, settle, pause
 #   g.next_deadline()         ticks_us of the next timer, or None
-#   g.stop(now_ticks)         ended from the menu (L `stopped`)
+#   g.stop(now)         ended from the menu (L `stopped`)
 #   g.done, g.winners, g.reason, g.counts(), g.points, g.round, ...
 #   games.tape_replay.replay(entries)  re-run a log (core.log.read), check it
 #   games.tape_rules: the rules (T4, T5), options, the slap window (T6-T8)
@@ -110,7 +110,6 @@ class Tape(Rules):
         self.turn_no = 0
         self.windows = 0
         self.takes = 0
-        self.last_taker = -1
         self.last_verdict = None
         # The slap window / false slap being collected.
         self._slap_t = [0] * self.n    # first press time in the window,
@@ -200,11 +199,11 @@ class Tape(Rules):
     # a helper taking *values would build each event's tuple twice.
 
     # ---- the public inputs ------------------------------------------------
-    def start(self, now_ticks=0):
+    def start(self, now=0):
         if self.started:
             raise ValueError("this game has already started")
         self.started = True
-        self.clock.start(now_ticks)
+        self.clock.start(now)
         o = self.options
         self.log.emit(0, "start", "tape", self.n, self.seed, {
             "players": o["players"], "mode": o["mode"], "tempo": o["tempo"],
@@ -214,32 +213,32 @@ class Tape(Rules):
             "length": o["length"], "box": list(o["box"]), "level": o["level"]})
         self._deal_round(0)
 
-    def press(self, p, t_ticks):
-        """Player p's pad was pressed at t_ticks (ticks_us of the interrupt).
+    def press(self, p, t):
+        """Player p's pad was pressed at t (ticks_us of the interrupt).
         Presses must come in time order."""
         if not self.started:
             raise ValueError("press before start()")
-        self._press(p, self.clock.us(t_ticks))
+        self._press(p, self.clock.us(t))
         if self.clock.at_us >= _REBASE_US:
             self._rebase()
 
-    def poll(self, now_ticks):
-        """Fire every timer due at or before now_ticks."""
+    def poll(self, now):
+        """Fire every timer due at or before now."""
         if not self.started:
             raise ValueError("poll before start()")
-        self._advance(self.clock.us(now_ticks))
+        self._advance(self.clock.us(now))
         if self.clock.at_us >= _REBASE_US:
             self._rebase()
 
-    def stop(self, now_ticks):
-        """L `stopped`: the match ended from the box's menu at now_ticks.
+    def stop(self, now):
+        """L `stopped`: the match ended from the box's menu at now.
         The timers of that whole millisecond fire first (so a replay, which
         knows only the ms, decides the same), then the match ends with the
         points as they stand (the pile and the round in progress count for
         nobody)."""
         if not self.started or self.done:
             return
-        u = self.clock.us(now_ticks)
+        u = self.clock.us(now)
         u -= u % 1000
         self._advance(u + 999)
         if not self.done:

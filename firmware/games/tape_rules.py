@@ -278,7 +278,6 @@ class Rules:
         self.pile_n = 0
         self.log.emit(self._base_ms + us // 1000, "take", p, names)
         self.takes += 1
-        self.last_taker = p
         self._order = []
         self.said = 0          # T9: the count restarts at 1 ...
         self.turn = p          # ... and the taker plays next
