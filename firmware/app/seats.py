@@ -36,11 +36,10 @@
 #
 # Nothing is allocated per decision: the due times live in a list made once
 # per game; the pile's last five cards (their C2 ids) in a bytearray, judged
-# by the engine's own predicate (games.tape_rules.rule_holds: one of it);
-# reading a card's name (core.cards.parse) leaves a few bytes of garbage a
-# card, as the view's does.
+# by the engine's own predicate (games.tape_rules.rule_holds: one of it),
+# each id made from the card's name without the slice core.cards.parse makes
+# (_rank: the rank is all the rules read).
 from core.rng import Rng
-from core.cards import parse
 from core.compat import const
 from games.tape_rules import rule_holds
 
@@ -59,6 +58,25 @@ _SEED_MIX = const(0x5EA7)    # the seats' generator: not the game's stream
 
 _BATAILLE = const(1)
 _TAPE = const(2)
+
+
+def _rank(name):
+    """The card id ((rank - 1) * 4, the suit left out: the rules read only
+    the rank) of a standard card's C2 name, with nothing allocated."""
+    c = name[0]
+    if len(name) == 3:
+        r = 10
+    elif c == "A":
+        r = 1
+    elif c == "J":
+        r = 11
+    elif c == "Q":
+        r = 12
+    elif c == "K":
+        r = 13
+    else:
+        r = ord(c) - 48
+    return (r - 1) << 2
 
 
 class Seats:
@@ -151,7 +169,7 @@ class Seats:
                 for i in range(4):
                     pile[i] = pile[i + 1]
                 m = 4
-            pile[m] = parse(v[1])
+            pile[m] = _rank(v[1])
             m += 1
             self.m = m
             if rule_holds(self.rules, pile, m, self.said) is not None:
