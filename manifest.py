@@ -18,13 +18,13 @@ package("core", base_path="firmware")
 package("games", base_path="firmware")
 package("pads", base_path="firmware")
 package("drivers", base_path="firmware")
-package("gfx", base_path="firmware", files=("__init__.py", "canvas.py", "faces.py", "fb.py", "glyphs.py", "menu.py",
+package("gfx", base_path="firmware", files=("canvas.py", "faces.py", "fb.py", "glyphs.py", "menu.py",
                                              "render.py", "table.py", "tape.py"))
 package("app", base_path="firmware",
-        files=("__init__.py", "box.py", "duels.py", "feedback.py", "io.py", "join.py", "logs.py", "menu.py",
+        files=("box.py", "duels.py", "feedback.py", "io.py", "join.py", "logs.py", "menu.py",
                "play.py", "screens.py", "seats.py", "selftest.py", "selftest_screen.py", "selftest_text.py",
-               "settings.py", "sounds.py", "speech.py", "strings.py", "strings_en.py", "strings_fr.py", "tape.py",
-               "taps.py", "view.py"))
+               "settings.py", "sounds.py", "strings.py", "strings_en.py", "strings_fr.py", "tape.py",
+               "view.py"))
 package("hal", base_path="firmware",
         files=("__init__.py", "board.py", "boarddata.py", "wiring.py", "rp2/__init__.py", "rp2/clock.py",
                "rp2/pads.py", "rp2/pads_pio.py", "rp2/parts.py", "rp2/speaker.py", "rp2/watchdog.py", "rp2/ws2812.py"))

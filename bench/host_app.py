@@ -49,7 +49,7 @@ import gc
 gc.collect()
 a = gc.mem_alloc()
 import main
-import core.log, core.cards, core.rng, core.ticks, core.deal, core.pile, core.options
+import core.log, core.cards, core.rng, core.ticks, core.pile, core.options
 import %s
 import gfx.render
 import drivers.ws2812, drivers.storage, drivers.buzzer, drivers.leds, drivers.blink, pads.capture

@@ -157,6 +157,7 @@ def test_app_soak_mpy_build_stays_in_six_name_pools(mp32, tree):
     assert ok, out[-2000:]
     pools = app_heap.qstr_pools(out)
     assert pools is not None, out[-600:]
+    print("names in the .mpy soak: %d in %d pools" % (app_heap.qstr_count(out), pools))
     assert pools <= NAME_POOLS, "%d pools of names, %d names" % (pools, app_heap.qstr_count(out))
 
 

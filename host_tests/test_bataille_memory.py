@@ -80,7 +80,7 @@ def test_b5_l_whole_games_fit_a_64k_heap_as_mpy(tmp_path):
     from mp import FIRMWARE, micropython_bin
     cross = os.path.join(os.path.dirname(micropython_bin()), "mpy-cross")
     for sub, names in (("core", sorted(os.listdir(os.path.join(FIRMWARE, "core")))),
-                       ("games", ["__init__.py", "bataille.py", "bataille_rules.py", "bataille_ordered.py",
+                       ("games", ["bataille.py", "bataille_rules.py", "bataille_ordered.py",
                                  "bataille_replay.py"])):
         os.makedirs(str(tmp_path / sub))
         for name in names:

@@ -31,7 +31,7 @@ IDLE_PASS = {
     "drivers/ws2812.py": ("Ws2812Matrix.poll", "Ws2812Matrix.busy"),
     "drivers/ssd1306.py": ("Ssd1306.poll", "Ssd1306.busy"),
     "drivers/ssd1680.py": ("Ssd1680.poll", "Ssd1680.busy"),
-    "app/taps.py": ("Waiting.limit", "Waiting.next_tap"),
+    "app/tape.py": ("Waiting.limit", "Waiting.next_tap"),
 }
 
 

@@ -32,9 +32,21 @@ def test_scenario_plays_to_the_end(runs, name):
         assert ev[0]["players"] == 4 and ev[0]["options"]["tempo"] == 1000
         kinds = set([e["rule"] for e in ev if e["ev"] == "verdict"])
         assert "false" in kinds and len(kinds) >= 2, kinds
+    elif name == "tape_box":
+        # P1, P6: two people and the box's seat after them, at level 2; P3,
+        # P5: its slaps are in the log as a pad's, and win piles
+        o = ev[0]["options"]
+        assert ev[0]["players"] == 3 and o["box"] == [2] and o["level"] == 2
+        assert any(e["ev"] == "slap" and e["p"] == 2 for e in ev)
+        assert any(e["ev"] == "verdict" and e["rule"] != "false" and e["order"][0] == 2 for e in ev)
     else:
         assert ev[0]["players"] == 2 and ev[0]["options"]["length"] == 80
         assert any(e["ev"] == "battle" for e in ev)
+        if name == "bataille_box":
+            # a child alone: the box plays the other seat (P1), flipping
+            # as the child flips (P4)
+            assert ev[0]["options"]["box"] == [1]
+            assert any(e["ev"] == "flip" and e["p"] == 1 for e in ev)
 
 
 def test_menu_presses_set_the_choices():

@@ -1,11 +1,11 @@
 # The box talks (issue 17): every spoken event of each game (the log of
-# RULES.md L, app.speech) is said at its moment on the default box's speaker,
+# RULES.md L, app.sounds.words) is said at its moment on the default box's speaker,
 # a phrase in progress is cut by the next rather than delaying it, the game
 # is the same whether the box talks or not, and the WAV of a headless
 # Tape-treize is the sequence of the counts said.
 import pytest
 
-from app import speech
+from app import sounds
 from core import log as _log
 from sim import audio, box as _box, cli
 from sim import __main__ as sim_main
@@ -52,7 +52,7 @@ def spoken(text, game, hidden=False):
     out = []
     for _, t, ev, fields in _log.read(text.splitlines()):
         vals = tuple(fields.get(k) for k in _log.FIELDS[ev])
-        w = speech.words(game, ev, vals, hidden)
+        w = sounds.words(game, ev, vals, hidden)
         if w is not None:
             out.append((t, w))
     return out
@@ -116,16 +116,16 @@ def test_voice_the_hidden_count_is_not_said():
 
 
 def test_voice_speech_words_from_events():
-    assert speech.words("tape", "count", (0, 13)) == ("n13",)
-    assert speech.words("tape", "count", (0, 4), True) is None
-    assert speech.words("batawaf", "battle", ([0, 1],)) == ("batawaf",)
-    assert speech.words("bataille", "battle", ([0, 1],)) == ("bataille",)
-    assert speech.words("tape", "verdict", ("false", [1], 1)) == ("rate",)
-    assert speech.words("tape", "verdict", ("double", [1, 0], 0)) == ("tape",)
-    assert speech.words("tape", "end", ([1], "rounds", [], [])) == ("joueur", "n2", "gagne")
-    assert speech.words("bataille", "end", ([0, 2], "limit", [], None)) == ("joueur", "n1", "joueur", "n3", "gagne")
-    assert speech.words("bataille", "end", ([], "draw", [], None)) is None
-    assert speech.words("tape", "flip", (0, "AS", True)) is None
+    assert sounds.words("tape", "count", (0, 13)) == ("n13",)
+    assert sounds.words("tape", "count", (0, 4), True) is None
+    assert sounds.words("batawaf", "battle", ([0, 1],)) == ("batawaf",)
+    assert sounds.words("bataille", "battle", ([0, 1],)) == ("bataille",)
+    assert sounds.words("tape", "verdict", ("false", [1], 1)) == ("rate",)
+    assert sounds.words("tape", "verdict", ("double", [1, 0], 0)) == ("tape",)
+    assert sounds.words("tape", "end", ([1], "rounds", [], [])) == ("joueur", "n2", "gagne")
+    assert sounds.words("bataille", "end", ([0, 2], "limit", [], None)) == ("joueur", "n1", "joueur", "n3", "gagne")
+    assert sounds.words("bataille", "end", ([], "draw", [], None)) is None
+    assert sounds.words("tape", "flip", (0, "AS", True)) is None
 
 
 def test_voice_headless_tape_wav_is_the_counts_said(tmp_path):

@@ -9,7 +9,7 @@ interrupt handler as the tests.
 
 The box is driven as on the board, by the one driver of the box off the
 board (app.headless.Drive): app.tick() every LOOP_US of virtual time (the
-board's loop sleeps LOOP_SLEEP_MS between ticks), the pads' scheduled edges
+board's loop sleeps app.box._LOOP_SLEEP_MS between ticks), the pads' scheduled edges
 and interrupts fired in between by HostPads.run_until.  Bots are
 hal.host.bots.Players, the players of every run off the board.
 

@@ -38,12 +38,13 @@
 # still feeds the watchdog between sleeps.  A pad or the menu button wakes
 # it (app.idle.resume) to the same screen; that press does nothing else.
 import gc
+import sys
 from core import ticks
 from app import io, sounds, strings, screens
 from app.feedback import Feedback
 from app.logs import GameLogs
 from app import join, play
-from app.join import _settings, forget, _LEAN
+from app.join import _settings, _LEAN
 from gfx import render
 from core.compat import const
 
@@ -51,7 +52,7 @@ _JOIN_GIVE_UP_MS = const(20000)
 _STATE_AGE_US = const(60000000)
 _END_MIN_MS = const(1500)
 _ERROR_MIN_MS = const(1000)
-LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for the voice: its
+_LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for the voice: its
 # ring holds 64 ms past each refill, drivers/voice.py, and fast passes would cost it ~30 % of the CPU)
 # else: nothing moves but the players, whose presses are stamped by the pad
 # interrupt whenever they come; a longer sleep only delays their feedback
@@ -64,7 +65,7 @@ _DOZE_MS = const(1000)          # one sleep of a dark box (under the watchdog's 
 
 
 class App(join.App, play.App):
-    def __init__(self, hal, seed=None, keep_logs=5, options_of=None):
+    def __init__(self, hal, seed=None, options_of=None):
         # options_of(game) -> engine options beyond the menus' (the
         # simulator's command line); None on the board
         self.options_of = options_of
@@ -80,7 +81,7 @@ class App(join.App, play.App):
         self.wdt = getattr(hal, "watchdog", None)
         self.hal_poll = getattr(hal, "poll", None)
         self.fed = hal.clock.ticks_us()
-        self.logs = GameLogs(self.store, keep_logs)
+        self.logs = GameLogs(self.store)
         self.seed = seed
         self.games_played = 0
         self.frames = 0
@@ -121,6 +122,9 @@ class App(join.App, play.App):
         p = hal.power if hasattr(hal, "power") else None
         if p is not None and p.read() >= 0:
             self.power = io.Power(p.read(), getattr(hal, "echo", False))
+        # the box as booted: the modules loaded now stay, those imported
+        # later (the menus, a game's) go in lean mode (app.play.lean)
+        self.modules = tuple(sys.modules) if _LEAN else None
         self.settings, notice = _settings().load(self.store)
         self.apply_settings()
         if notice:
@@ -203,7 +207,7 @@ class App(join.App, play.App):
             if self.idle < 0 and getattr(self.hal, "power", None) is not None:
                 self.hal.power.sleep(_DOZE_MS)      # dark: the CPU asleep until a press or the next pass
             elif busy() or sound() is not None:
-                sleep(LOOP_SLEEP_MS)
+                sleep(_LOOP_SLEEP_MS)
             else:
                 # idle: 1 ms naps, and the next pass at once when a press
                 # came (one 8 ms sleep kept its picture waiting: issue 26)
@@ -294,15 +298,16 @@ class App(join.App, play.App):
             else:
                 self.fail(e)
 
-    def heap_note(self, tag=None):
+    def heap_note(self, state=None):
         """The live heap just after a quiet collection, for whoever reads the
         console (the emulator harness, a maker with a USB cable):
-        `heap <tag> <mem_alloc> <mem_free>`, tag boot | menu | peak | end
+        `heap <tag> <mem_alloc> <mem_free>`, tag boot (the state given) | menu |
+        peak | end
         (docs/app.md, Memory).  In play it only keeps the game's peak, said
         at its end.  gc.mem_* walk the heap (~9 ms each on the Pico): only
         here, never in a slap window."""
         a = gc.mem_alloc()
-        st = tag or self.state
+        st = state or self.state
         if st in ("play", "end") and a > self.heap_peak:
             self.heap_peak = a
         if st in ("boot", "menu", "end"):
@@ -371,9 +376,7 @@ class App(join.App, play.App):
                     # heap after a game is the same whichever game it was
                     self.game = None
                     self.flow = None
-                    forget("games.bataille", "games.tape", "games.bataille_rules", "games.tape_rules",
-                           "games.bataille_ordered", "gfx.tape", "gfx.table", "app.taps",
-                           "app.duels", "app.tape", "app.seats")
+                    self.lean()
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
             if self.since_ms() >= _ERROR_MIN_MS:

@@ -29,14 +29,10 @@ import gc
 import sys
 from core.rng import Rng
 from app import box as _box
-from app.menu import NEXT_PAD
+from app.join import _menus
 
 STEP_US = 5000
 HOLD_US = 60000
-
-
-def _young():
-    gc.collect(0)  # type: ignore[call-arg]
 
 
 class Drive:
@@ -93,11 +89,11 @@ def menu_pad(app, game, what=None):
     if what is None:
         what = ("game", game) if app.menu_name == "home" else ("go", "home")
     it = app.items[app.sel]
-    return 1 if it[2] == what[0] and it[3] == what[1] else NEXT_PAD
+    return 1 if it[2] == what[0] and it[3] == what[1] else _menus().NEXT_PAD
 
 
 def taps(app):
-    """Tape-treize presses the box holds until they are let go (app.taps)."""
+    """Tape-treize presses the box holds until they are let go (app.tape.Waiting)."""
     return app.taps.n if app.taps is not None else 0
 
 
@@ -108,7 +104,12 @@ class Runner(Drive):
         self.players = players
         self.rng = Rng(seed + 7)
         if settings:
-            self.preset(settings)
+            # the settings file the box will read at power-on
+            from app import settings as _set
+            st = _set.defaults()
+            for k in settings:
+                st[k] = settings[k]
+            hal.storage.save(_set.NAME, st)
         Drive.__init__(self, _box.App(hal, seed=seed))
         if options:
             # straight into the box's choices: a test may pass any option the
@@ -119,7 +120,7 @@ class Runner(Drive):
         if sys.implementation.name != "micropython":
             # a full collection of a test process's heap costs ms; the
             # quiet-moment collections matter on the board only
-            self.app.collect = _young
+            self.app.collect = lambda: gc.collect(0)  # type: ignore[call-arg]
         self.presses = 0
         self.ticks = 0
         self.pending = []     # (at_us, pad)
@@ -128,16 +129,8 @@ class Runner(Drive):
         self.peak_heap = 0
         self.heap_every = 0     # ticks between heap samples (a multiple of 16; 0: none)
 
-    def preset(self, settings):
-        """Write the settings file the box will read at power-on."""
-        from app import settings as _set
-        st = _set.defaults()
-        for k in settings:
-            st[k] = settings[k]
-        self.hal.storage.save(_set.NAME, st)
-
-    def press(self, k, delay_us=0):
-        at = self.clock.now + delay_us
+    def press(self, k, us=0):
+        at = self.clock.now + us
         for a, kk in self.pending:
             if kk == k:
                 return

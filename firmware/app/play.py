@@ -6,12 +6,13 @@
 # self is the App without importing app.box, an import circle: the first
 # line keeps it from reporting the App's attributes as missing here.)
 #
-#   begin_game(name, pads, t0=None)   a new game for the players on `pads`
-#                        (pad order), begun at ticks t0 (default now)
+#   begin_game(name, pads, t=None)   a new game for the players on `pads`
+#                        (pad order), begun at ticks t (default now)
 #   play_pad(k, t)       pad k pressed at ticks t in play: its player's press
 #   after(bits)          what the flow said: redraw, lights, log, the end
 #   pause(), resume()    the game clock stops and goes on (core.ticks.GameClock)
 #   finish(), end_game_early(), write_log()
+#   lean()               lean mode: the modules imported since boot go
 #   due()                the box's seats (app.seats, P1-P5): each action due
 #                        by now, at its time on the game clock, handed to the
 #                        flow as a pad's press is (P3); every pass of play
@@ -67,9 +68,10 @@
 #   64 SLAP      a slap may come: no flash write now
 #  128 CALM      no slap can come: flash writes are safe again
 import gc
+import sys
 from app import view as _view
 from core import log as _log
-from app import sounds, speech
+from app import sounds
 from core.compat import const
 from app.join import _settings, forget, GAMES
 from core import ticks
@@ -106,8 +108,8 @@ class Cues:
             s.event(t, ev, values)      # the box's seats learn what the table sees (P2)
         s = self.sound
         name = self.name
-        # the voice says what it has a word for (app.speech), the buzzer the rest
-        w = speech.words(name, ev, values, self.hidden)
+        # the voice says what it has a word for (app.sounds.words), the buzzer the rest
+        w = sounds.words(name, ev, values, self.hidden)
         if w is not None and s.say(w):
             pass
         elif ev == "battle":
@@ -132,12 +134,12 @@ class Cues:
 
 
 class App:
-    def begin_game(self, name, pads, t0=None):
+    def begin_game(self, name, pads, t=None):
         """Deal a new game for the players on `pads` (in pad order), begun
-        at ticks t0 (the press or the end of the wait that began it; default
+        at ticks t (the press or the end of the wait that began it; default
         now): the game's time counts from there."""
-        if t0 is None:
-            t0 = self.now
+        if t is None:
+            t = self.now
         pads = [k for k in pads if k < self.n_pads]  # "again" passes the box's seats too
         self.game_name = name
         self.pads_in = pads
@@ -156,8 +158,9 @@ class App:
         self.pads_in = pads = pads + [self.n_pads + j for j in range(nb)]
         self.player_of += [n + j for j in range(nb)]
         n += nb
-        # back with the next menu (and each game's screen with its game)
-        forget("app.menu", "app.settings", "gfx.menu", "gfx.tape", "gfx.table")
+        # the menus (and the last game's modules, if it left early) go: back
+        # with the next menu, each game's screen with its game
+        self.lean()
         seed = self.seed
         if seed is None:
             # the moment of the last join, to the microsecond: a new deal
@@ -200,7 +203,7 @@ class App:
             f.held = self.held
             self.flow = f
             self.game = f.game
-            r = f.begin(t0)
+            r = f.begin(t)
         except Exception as e:
             self.fail(e)
             return
@@ -212,6 +215,17 @@ class App:
         self.heap_peak = 0
         self.games_played += 1
         self.after(r)
+
+    def lean(self):
+        """Lean mode (app.join.forget): every module imported since the box
+        booted (self.modules: what was loaded then), the menus' and the
+        last game's (its flow, engine, rules, screen, the box's seats),
+        leaves the heap until something imports it again; at a game's
+        start and after its end.  Derived, not kept by hand: a new game or
+        menu module goes without a word here."""
+        m = self.modules
+        if m is not None:
+            forget(*[k for k in sys.modules if k not in m])
 
     def play_pad(self, k, t):
         p = self.player_of[k]

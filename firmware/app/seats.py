@@ -35,9 +35,13 @@
 # (host_tests/test_app_heap.py).
 #
 # Nothing is allocated per decision: the due times live in a list made once
-# per game; the ranks of the pile's last five cards in a bytearray.
+# per game; the pile's last five cards (their C2 ids) in a bytearray, judged
+# by the engine's own predicate (games.tape_rules.rule_holds: one of it),
+# each id made from the card's name without the slice core.cards.parse makes
+# (_rank: the rank is all the rules read).
 from core.rng import Rng
 from core.compat import const
+from games.tape_rules import rule_holds
 
 # Per level: reaction lo, hi (ms), miss rate and false-slap rate per card
 # (/65536), turns-mode lay delay lo, hi (ms).  Children of four to six react
@@ -57,50 +61,22 @@ _TAPE = const(2)
 
 
 def _rank(name):
-    """The rank (C6 value, A = 1 .. K = 13) of a standard card's C2 name,
-    without the slice card parsing makes."""
+    """The card id ((rank - 1) * 4, the suit left out: the rules read only
+    the rank) of a standard card's C2 name, with nothing allocated."""
     c = name[0]
     if len(name) == 3:
-        return 10
-    if c == "A":
-        return 1
-    if c == "J":
-        return 11
-    if c == "Q":
-        return 12
-    if c == "K":
-        return 13
-    return ord(c) - 48
-
-
-def _holds(rules, ranks, m, said):
-    """The T4/T5 test of app.view.due_rule on the ring of the last ranks
-    (ranks[(m - 1) % 5] the top): True if any rule in force holds."""
-    if not m:
-        return False
-    r = ranks[(m - 1) % 5]
-    for name in rules:
-        if name == "match":
-            ok = r == said
-        elif name == "double":
-            ok = m >= 2 and ranks[(m - 2) % 5] == r
-        elif name == "sandwich":
-            ok = m >= 3 and ranks[(m - 3) % 5] == r
-        elif name == "sandwich2":
-            ok = m >= 4 and ranks[(m - 4) % 5] == r
-        elif name == "sandwich3":
-            ok = m >= 5 and ranks[(m - 5) % 5] == r
-        elif name == "sum2":
-            ok = m >= 3 and ranks[(m - 2) % 5] + ranks[(m - 3) % 5] == r
-        elif name == "sum3":
-            ok = m >= 4 and ranks[(m - 2) % 5] + ranks[(m - 3) % 5] + ranks[(m - 4) % 5] == r
-        elif name == "ten":
-            ok = m >= 2 and ranks[(m - 2) % 5] + r == 10
-        else:
-            ok = False
-        if ok:
-            return True
-    return False
+        r = 10
+    elif c == "A":
+        r = 1
+    elif c == "J":
+        r = 11
+    elif c == "Q":
+        r = 12
+    elif c == "K":
+        r = 13
+    else:
+        r = ord(c) - 48
+    return (r - 1) << 2
 
 
 class Seats:
@@ -114,8 +90,8 @@ class Seats:
         self.at_ms = -1
         self.done = False
         self.rng = Rng(1)
-        self.ranks = bytearray(5)
-        self.m = 0             # cards on the pile (its last five in ranks)
+        self.pile = bytearray(5)   # the pile's last cards (ids), top last
+        self.m = 0             # how many of them (at most 5)
         self.said = 0
         self.turn = 0
         self.window = False
@@ -186,11 +162,17 @@ class Seats:
             self._cancel()
             self._lay_if_box(t)
         elif ev == "flip":
+            pile = self.pile
             m = self.m
-            self.ranks[m % 5] = _rank(v[1])
+            if m == 5:
+                # only the last five cards matter (T4, T5): shift them down
+                for i in range(4):
+                    pile[i] = pile[i + 1]
+                m = 4
+            pile[m] = _rank(v[1])
             m += 1
             self.m = m
-            if _holds(self.rules, self.ranks, m, self.said):
+            if rule_holds(self.rules, pile, m, self.said) is not None:
                 # a slap is due: every box seat slaps, or misses (T6)
                 self.window = True
                 self._cancel()

@@ -1,7 +1,7 @@
 # Tape-treize's flow (T1-T13): the engine runs its own timers (tempo or
 # turns, T10), every press goes to it, in a slap window at once, else once
-# let go (app.taps: a press held the pause hold is the pause, not a false
-# slap).  The interface and its bits: app.play.
+# let go (Waiting, below: a press held the pause hold is the pause, not a
+# false slap).  The interface and its bits: app.play.
 #
 #   f = Flow(name, options, seed, listener, opts)
 #   f.held               held() -> the players whose pad is still down
@@ -9,13 +9,39 @@
 #
 # The engine is told the interrupt stamps as they were taken: its clock
 # (core.ticks.GameClock, f.clock) leaves the pauses out.  It never runs past a
-# press still waiting (app.taps), so its verdicts are those of a box that
+# press still waiting (Waiting), so its verdicts are those of a box that
 # knew at once.  While a slap can come (a window, or a press still down that
 # may be a slap in a window the engine has not reached yet) the flow says
 # SLAP: no flash write then; the log is written between rounds (or after a
 # take past a big log: app.play.Cues).
+#
+# Waiting (the flow's f.taps; kept in the flow it serves: a module costs
+# interned names on the board).  Tape-treize presses outside a slap window
+# wait for what they mean.  A press let go before the pause hold
+# (app.feedback) is a (false) slap, or a laid card in turns mode, at the time
+# of its interrupt; a press held that long is a pause and no press at all.
+# Without the wait a child asking for a pause would first have slapped, and
+# a false slap takes the whole pile (T8).  In a window a press is a valid
+# slap whatever follows: the flow hands it to the engine at once (when none
+# waits before it).  The engine is never run past a press still waiting
+# (the flow asks for the time it may run to), so its verdicts are those of
+# a box that knew at once: only the screen lags, by as long as a pad stays
+# down.
+#
+#   w = Waiting()
+#   w.add(k, t)               a press of pad k at ticks t (arrival order)
+#   w.next_tap(held) -> k     the first press, if it is let go: its pad
+#                             (its time in w.t_out), else -1; it leaves
+#   w.limit(now) -> t         once the taps are taken: the engine may run up
+#                             to the first press still down, or to now
+#   w.clear()                 forget them all (a pause)
+#
+# `held`: the pads seen down and not yet seen released (the capture's
+# held_mask()).  A pad's press is let go once its pad is up, or once a later
+# press of the same pad came (it must have been released in between).
+# Fixed arrays: nothing is allocated per press.
+from array import array
 from games.tape import Tape
-from app.taps import Waiting
 from core.compat import const
 
 # the bits of app.play, private here (a public name is a qstr on the board)
@@ -27,6 +53,7 @@ _ENDED = const(16)
 _FAILED = const(32)
 _SLAP = const(64)
 _CALM = const(128)
+_SLOTS = const(16)    # two per pad of the biggest box, and more
 
 
 class Flow:
@@ -126,3 +153,52 @@ class Flow:
         self.clock.pause_tick(now)
         self.m = self.listener.in_mask()
         return _LIT
+
+
+class Waiting:
+    def __init__(self):
+        self.pad = bytearray(_SLOTS)
+        self.t = array("i", [0] * _SLOTS)
+        self.n = 0
+        self.t_out = 0
+
+    def add(self, k, t):
+        """Queue pad k's press at ticks t; False if full (the caller then
+        takes the oldest as a tap first)."""
+        if self.n >= _SLOTS:
+            return False
+        self.pad[self.n] = k
+        self.t[self.n] = t
+        self.n += 1
+        return True
+
+    def next_tap(self, held, force=False):
+        """The first press if it is let go (or force): its pad, its ticks in
+        self.t_out, and it leaves the queue; -1 otherwise."""
+        if not self.n:
+            return -1
+        k = self.pad[0]
+        if not force and held & (1 << k):
+            # the first press may still be down: its pad is, and unless it
+            # was pressed again since (a release in between), it waits
+            j = 1
+            while j < self.n and self.pad[j] != k:
+                j += 1
+            if j == self.n:
+                return -1
+        self.t_out = self.t[0]
+        i = 1
+        while i < self.n:
+            self.pad[i - 1] = self.pad[i]
+            self.t[i - 1] = self.t[i]
+            i += 1
+        self.n -= 1
+        return k
+
+    def limit(self, now):
+        """Ticks the engine may run to: the first waiting press (the caller
+        has taken every tap before it), or now."""
+        return self.t[0] if self.n else now
+
+    def clear(self):
+        self.n = 0

@@ -1,4 +1,5 @@
-# Cards as small integers (C1, C2, C6).
+# Cards as small integers (C1, C2, C6), and the deal (C4: one module with
+# the cards it deals, a module being interned names on the board).
 #
 # Standard deck: id = (rank - 1) * 4 + suit, rank 1 (A) .. 13 (K), suit 0..3
 # in the order S H D C, so ids 0..51.  Dog deck (Bata-waf): id = 64 +
@@ -99,3 +100,73 @@ def parse(s):
 
 def names(cards):
     return [name(c) for c in cards]
+
+
+# ---- C4: shuffling and dealing ---------------------------------------------
+
+def deal_order(n, players, first):
+    """How many cards each player gets when dealing n cards one at a time,
+    clockwise, starting with player `first`: the first players dealt get one
+    more when it does not divide evenly (52 to 3 players: 18, 17, 17)."""
+    counts = [n // players] * players
+    extra = n % players
+    for k in range(extra):
+        counts[(first + k) % players] += 1
+    return counts
+
+
+def deal(deck, players, first):
+    """Deal `deck` (top card first) one card at a time clockwise from player
+    `first`.  Returns one list per player, top card first: the first card a
+    player receives is the top of their pile."""
+    if players < 1:
+        raise ValueError("players must be 1 or more")
+    hands = [[] for _ in range(players)]
+    p = first
+    for c in deck:
+        hands[p].append(c)
+        p += 1
+        if p == players:
+            p = 0
+    return hands
+
+
+def shuffled_deck(rng, kind=STANDARD):
+    """A full deck shuffled by the game's generator (C3)."""
+    d = deck(kind)
+    rng.shuffle(d)
+    return d
+
+
+def check_stacked(hands, kind=STANDARD):
+    """A stacked deal must be exactly one deck: refuse it otherwise, naming
+    the missing and the duplicated cards.  Accepts names or ids; returns
+    hands as lists of ids."""
+    out = []
+    seen = {}
+    for h in hands:
+        row = []
+        for c in h:
+            if isinstance(c, str):
+                try:
+                    c = parse(c)
+                except ValueError as e:
+                    # "deal" in the text: a replay names the deal's line
+                    raise ValueError("stacked deal: %s" % e)
+            row.append(c)
+            seen[c] = seen.get(c, 0) + 1
+        out.append(row)
+    full = list(deck(kind))  # `int in bytearray` is not in MicroPython
+    missing = [name(c) for c in full if c not in seen]
+    dup = [name(c) for c in sorted(seen) if seen[c] > 1]
+    foreign = [name(c) for c in sorted(seen) if c not in full]
+    if missing or dup or foreign:
+        msg = "stacked deal is not exactly one deck:"
+        if missing:
+            msg += " missing " + ", ".join(missing) + ";"
+        if dup:
+            msg += " duplicated " + ", ".join(dup) + ";"
+        if foreign:
+            msg += " not of this deck " + ", ".join(foreign) + ";"
+        raise ValueError(msg[:-1])
+    return out

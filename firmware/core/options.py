@@ -2,12 +2,12 @@
 # the option and the allowed values (a parent reads it on the screen or REPL).
 
 
-def choice(opts, key, allowed, default):
-    """opts[key] (or default) if it is one of `allowed`, else ValueError."""
+def choice(opts, key, values, default):
+    """opts[key] (or default) if it is one of `values`, else ValueError."""
     v = opts.get(key, default)
-    if v not in allowed:
+    if v not in values:
         raise ValueError("option %r must be one of %s (got %r)"
-                         % (key, ", ".join([repr(a) for a in allowed]), v))
+                         % (key, ", ".join([repr(a) for a in values]), v))
     return v
 
 
@@ -27,11 +27,11 @@ def flag(opts, key, default):
     return v
 
 
-def unknown(opts, known):
+def unknown(opts, names):
     """Refuse option names a game does not have (a typo must not be ignored)."""
     for k in opts:
-        if k not in known:
-            raise ValueError("unknown option %r (known: %s)" % (k, ", ".join(sorted(known))))
+        if k not in names:
+            raise ValueError("unknown option %r (known: %s)" % (k, ", ".join(sorted(names))))
 
 
 def as_logged_before(entries, before):

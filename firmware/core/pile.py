@@ -6,9 +6,10 @@
 
 
 class Pile:
-    def __init__(self, capacity):
-        self.buf = bytearray(capacity)
-        self.cap = capacity
+    def __init__(self, n):
+        # n: the most cards it can hold (its capacity, self.cap)
+        self.buf = bytearray(n)
+        self.cap = n
         self.head = 0  # index of the top card
         self.n = 0
 

@@ -17,7 +17,6 @@
 # (B5 ordered pickup and its cycle watch), bataille_fast (whole games for
 # statistics), bataille_replay (replay(entries): re-run a log and check it).
 from core import cards as _cards
-from core import deal as _deal
 from core.pile import Pile
 from core.rng import Rng
 from core.compat import const
@@ -60,12 +59,10 @@ class Bataille:
         if hands is not None:
             if len(hands) != n:
                 raise ValueError("stacked deal has %d hands for %d players" % (len(hands), n))
-            hands = _deal.check_stacked(hands, self.kind)
+            hands = _cards.check_stacked(hands, self.kind)
         self.stacked = hands
         self.rng = Rng(seed)
         self.down = self.options["down"]
-        # B4 variant lose: a battler with fewer cards than this is out.
-        self.short_min = self.down + 1 if self.options["short"] == "lose" else 1
         # B5 ordered pickup and its cycle watch (games.bataille_ordered,
         # loaded for it alone): None for a shuffled pickup, the box's
         # default, which keeps no room for a watch that never runs (1.8 KB
@@ -104,7 +101,7 @@ class Bataille:
         if hands is not None:
             if len(hands) != self.n:
                 raise ValueError("stacked deal has %d hands for %d players" % (len(hands), self.n))
-            hands = _deal.check_stacked(hands, self.kind)
+            hands = _cards.check_stacked(hands, self.kind)
         _check_seed(seed)
         self.stacked = hands
         self.seed = seed
@@ -165,7 +162,7 @@ class Bataille:
         hands = self.stacked
         if hands is None:
             # C4: one at a time clockwise from the player after the dealer
-            # (player 0), as core.deal.deal; the first dealt get one more.
+            # (player 0), as core.cards.deal; the first dealt get one more.
             p = 0
             for i in range(self.size):
                 pile = piles[p]
@@ -205,10 +202,10 @@ class Bataille:
             raise ValueError("call start() before step()")
         return END
 
-    def play(self, t_ms=0, step_ms=1000):
-        """Step to the end, step_ms apart (games.bataille_fast.play)."""
+    def play(self, t_ms=0, ms=1000):
+        """Step to the end, ms apart (games.bataille_fast.play)."""
         from games import bataille_fast
-        return bataille_fast.play(self, t_ms, step_ms)
+        return bataille_fast.play(self, t_ms, ms)
 
     def stop(self, t_ms):
         """L `stopped`: the game ended from the box's menu at t_ms, at any
@@ -315,7 +312,7 @@ class Bataille:
         # out too (the cards they still hold leave the game with them).
         left = 0
         who = -1
-        short = self.short_min
+        short = self.down + 1 if self.options["short"] == "lose" else 1   # fewer: out
         for p in range(n):
             if cont[p]:
                 if piles[p].n < short:

@@ -25,6 +25,7 @@ def fast2(g):
     the same draws; a battle someone cannot afford (B4) goes to step()."""
     st = g.strength
     rng = g.rng
+    next16 = rng.next16
     pa = g.piles[0]
     pb = g.piles[1]
     down = g.down
@@ -40,8 +41,6 @@ def fast2(g):
         popb = db.popleft
         appa = da.append
         appb = db.append
-        s0 = rng.s0
-        s1 = rng.s1
         duels = g.duels
         w = -1
         hand = 0        # 1: a duel's tie to step(); 2: a battle's tie to step()
@@ -77,11 +76,7 @@ def fast2(g):
                         break
                 if hand:
                     break
-                rng.s0 = s0
-                rng.s1 = s1
                 rng.shuffle(pot, 0, len(pot))
-                s0 = rng.s0
-                s1 = rng.s1
                 if sa > sb:
                     w = 0
                     da.extend(pot)
@@ -95,12 +90,8 @@ def fast2(g):
                 continue
             duels += 1
             # rng.shuffle of the pot [a, b] is one below(2), i.e. the low
-            # bit of one next16 (core.rng, with its rotations in tables).
-            x = s0 + s1
-            r = ((x >> 7) + s0) & 1
-            s1 ^= s0
-            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+            # bit of one next16 (core.rng's, the one generator)
+            r = next16() & 1
             if sa > sb:
                 w = 0
                 if r:
@@ -123,8 +114,6 @@ def fast2(g):
                     break
         _load(pa, da)
         _load(pb, db)
-        rng.s0 = s0
-        rng.s1 = s1
         g.duels = duels
         if hand == 1:
             g.step(0)

@@ -14,8 +14,8 @@
 from games.bataille_rules import MAX_DUELS, _NEXT_DUEL, _end_limit, _to_battle, _settle
 
 
-def play(g, t_ms=0, step_ms=1000):
-    """Bataille.play(): step g until the game ends, step_ms apart; returns
+def play(g, t_ms=0, ms=1000):
+    """Bataille.play(): step g until the game ends, ms apart; returns
     it.  With no log, no time limit and shuffled pickup, plain duels (no
     tie) run through the fast paths below."""
     if not g.started:
@@ -24,7 +24,7 @@ def play(g, t_ms=0, step_ms=1000):
         run(g)
     while not g.done:
         g.step(t_ms)
-        t_ms += step_ms
+        t_ms += ms
     return g
 
 
@@ -59,7 +59,7 @@ def _fast2(g):
     generator's state in locals; a tie goes to _battle2 (or to step()
     when someone is short of cards), anything else to step()."""
     st = g.strength
-    rng = g.rng
+    next16 = g.rng.next16
     pa = g.piles[0]
     pb = g.piles[1]
     ba = pa.buf
@@ -75,8 +75,6 @@ def _fast2(g):
         na = pa.n
         hb = pb.head
         nb = pb.n
-        s0 = rng.s0
-        s1 = rng.s1
         duels = g.duels
         w = -1
         while True:
@@ -98,13 +96,8 @@ def _fast2(g):
             nb -= 1
             duels += 1
             # rng.shuffle of the pot [a, b] is one below(2), i.e. the low
-            # bit of one next16 (core.rng, inlined): 0 swaps the two.
-            x = s0 + s1
-            r = ((x >> 7) + s0) & 1
-            s1 ^= s0
-            s0 = (((s0 << 13) | (s0 >> 3)) ^ s1 ^ (s1 << 5)) & 0xFFFF
-            s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-            if r == 0:
+            # bit of one next16 (core.rng's, the one generator): 0 swaps them
+            if not next16() & 1:
                 x = a
                 a = b
                 b = x
@@ -138,8 +131,6 @@ def _fast2(g):
         pa.n = na
         pb.head = hb
         pb.n = nb
-        rng.s0 = s0
-        rng.s1 = s1
         g.duels = duels
         if w == -2:
             w = _battle2(g)

@@ -1,12 +1,11 @@
 # Tape-treize (RULES.md T1-T13): the counting slap game, as pure code.
 #
 #   g = Tape(options=None, seed=1, log=None, hands=None)
-#   g.start(now_ticks)        emits start and the first deal
-#   g.press(p, t_ticks)       a pad event (player p, interrupt ticks_us)
-#   g.poll(now_ticks)         timers: tempo card, slap window, settle, pause
-#   g.pump(capture, now_ticks) drain a PadCapture into press(), then poll()
+#   g.start(now)        emits start and the first deal
+#   g.press(p, t)       a pad event (player p, interrupt ticks_us)
+#   g.poll(now)         timers: tempo card, slap window, settle, pause
 #   g.next_deadline()         ticks_us of the next timer, or None
-#   g.stop(now_ticks)         ended from the menu (L `stopped`)
+#   g.stop(now)         ended from the menu (L `stopped`)
 #   g.done, g.winners, g.reason, g.counts(), g.points, g.round, ...
 #   games.tape_replay.replay(entries)  re-run a log (core.log.read), check it
 #   games.tape_rules: the rules (T4, T5), options, the slap window (T6-T8)
@@ -42,7 +41,6 @@
 # (and `flip`) line, whose `t` is in ms: the card is laid at that whole
 # millisecond, so a replay of the log decides everything as the box did.
 from core import cards as _cards
-from core import deal as _deal
 from core import log as _log
 from core import ticks as _ticks
 from core.pile import Pile
@@ -58,11 +56,6 @@ _REBASE_US = const(1 << 28)
 # The oldest time a press can still have after a rebase, less 1 ms.
 _STALE = const(-(1 << 29) - 1000)
 
-# Card names (C2) are made as the log needs them: a short string a card
-# laid, garbage at once; a table of the 52 made at import would live for
-# ever, 1.9 KB of the Pico's heap (issue 13: the frozen build's peak).
-_name = _cards.name
-
 # The phases' names (PLAY ... DONE: games.tape_rules)
 _PHASE_NAMES = const(("play", "window", "false", "settle", "pause", "done"))
 
@@ -75,14 +68,9 @@ class Tape(Rules):
         self.n = o["players"]
         self.mode = o["mode"]
         self.turns_mode = o["mode"] == "turns"
-        self.tempo_us = o["tempo"] * 1000
-        self.timeout_us = o["slap_timeout"] * 1000
-        self.false_us = o["false_window"] * 1000
-        self.settle_us = o["settle"] * 1000
         self.rules = o["rules"]
         self.hidden_count = o["hidden_count"]
         self.target = o["target"]
-        self.max_rounds = o["rounds"]
         # the time limit in ms of game time (-1: none); small on the board
         self.limit_ms = -1 if o["length"] == "all" else int(o["length"][:-3]) * 60000
         self.seed = seed
@@ -92,7 +80,7 @@ class Tape(Rules):
         if hands is not None:
             if len(hands) != self.n:
                 raise ValueError("stacked deal: %d hands for %d players" % (len(hands), self.n))
-            self.first_hands = _deal.check_stacked(hands)
+            self.first_hands = _cards.check_stacked(hands)
         # deal_source(round_no) -> hands or None: stacks later deals (tests,
         # replay).  Round 1 uses `hands` when given.
         self.deal_source = None
@@ -122,7 +110,6 @@ class Tape(Rules):
         self.turn_no = 0
         self.windows = 0
         self.takes = 0
-        self.last_taker = -1
         self.last_verdict = None
         # The slap window / false slap being collected.
         self._slap_t = [0] * self.n    # first press time in the window,
@@ -147,10 +134,6 @@ class Tape(Rules):
 
     def phase_name(self):
         return _PHASE_NAMES[self.phase]
-
-    def slapped(self):
-        """Players who slapped in the window or false slap being collected."""
-        return list(self._order)
 
     # ---- time -----------------------------------------------------------
     def _rebase(self):
@@ -216,11 +199,11 @@ class Tape(Rules):
     # a helper taking *values would build each event's tuple twice.
 
     # ---- the public inputs ------------------------------------------------
-    def start(self, now_ticks=0):
+    def start(self, now=0):
         if self.started:
             raise ValueError("this game has already started")
         self.started = True
-        self.clock.start(now_ticks)
+        self.clock.start(now)
         o = self.options
         self.log.emit(0, "start", "tape", self.n, self.seed, {
             "players": o["players"], "mode": o["mode"], "tempo": o["tempo"],
@@ -230,50 +213,32 @@ class Tape(Rules):
             "length": o["length"], "box": list(o["box"]), "level": o["level"]})
         self._deal_round(0)
 
-    def press(self, p, t_ticks):
-        """Player p's pad was pressed at t_ticks (ticks_us of the interrupt).
+    def press(self, p, t):
+        """Player p's pad was pressed at t (ticks_us of the interrupt).
         Presses must come in time order."""
         if not self.started:
             raise ValueError("press before start()")
-        self._press(p, self.clock.us(t_ticks))
+        self._press(p, self.clock.us(t))
         if self.clock.at_us >= _REBASE_US:
             self._rebase()
 
-    def poll(self, now_ticks):
-        """Fire every timer due at or before now_ticks."""
+    def poll(self, now):
+        """Fire every timer due at or before now."""
         if not self.started:
             raise ValueError("poll before start()")
-        self._advance(self.clock.us(now_ticks))
+        self._advance(self.clock.us(now))
         if self.clock.at_us >= _REBASE_US:
             self._rebase()
 
-    def pump(self, capture, now_ticks):
-        """The box's main-loop step: the capture's release and stuck-pad
-        tracking, every press waiting in its ring (a
-        pads.capture.PadCapture), then the timers up to now_ticks (read
-        before the ring is drained: see the header).  Pads beyond the
-        number of players are ignored.  Returns the number of presses.
-        Call it every few ms: a pad is not taken as released (S3) until
-        the capture's poll has seen it up."""
-        capture.poll(now_ticks)
-        n = 0
-        k = capture.next_event()
-        while k >= 0:
-            self.press(k, capture.ev_t)
-            n += 1
-            k = capture.next_event()
-        self.poll(now_ticks)
-        return n
-
-    def stop(self, now_ticks):
-        """L `stopped`: the match ended from the box's menu at now_ticks.
+    def stop(self, now):
+        """L `stopped`: the match ended from the box's menu at now.
         The timers of that whole millisecond fire first (so a replay, which
         knows only the ms, decides the same), then the match ends with the
         points as they stand (the pile and the round in progress count for
         nobody)."""
         if not self.started or self.done:
             return
-        u = self.clock.us(now_ticks)
+        u = self.clock.us(now)
         u -= u % 1000
         self._advance(u + 999)
         if not self.done:
@@ -307,7 +272,7 @@ class Tape(Rules):
         if ph == WINDOW:
             self._window_press(p, u)
         elif ph == FALSE:
-            self._false_press(p, u)
+            self._record(p, u)      # one more in the false slap (T8)
         elif ph == PLAY:
             if self.turns_mode and p == self.turn:
                 card_us = (u // 1000) * 1000
@@ -323,7 +288,7 @@ class Tape(Rules):
     def _play_from(self, us):
         self.phase = PLAY
         if not self.turns_mode:
-            self._due = us + self.tempo_us
+            self._due = us + self.options["tempo"] * 1000
             return
         # turns mode waits for a press: the time limit is its only timer
         # (none without a limit), at most _REBASE_US ahead so that it stays
@@ -355,7 +320,9 @@ class Tape(Rules):
             self.pile[self.pile_n] = c
             self.pile_n += 1
             self.cards_laid += 1
-            self.log.emit(ms, "flip", p, _name(c), True)
+            # a card's name (C2) made as the log needs it: a short string, garbage
+            # at once (a table of the 52 would live for ever, 1.9 KB: issue 13)
+            self.log.emit(ms, "flip", p, _cards.name(c), True)
             if not len(h):
                 self.log.emit(ms, "out", p)
             rule = rule_holds(self.rules, self.pile, self.pile_n, n)

@@ -17,7 +17,6 @@
 # mypy: disable-error-code="attr-defined"
 # (Rules is the engine's base class: its state is made by Tape.__init__)
 from core import cards as _cards
-from core import deal as _deal
 from core import options as _opt
 from core.compat import const
 
@@ -165,7 +164,7 @@ class Rules:
         self._win = us
         self.windows += 1
         self._reset_slaps()
-        self._due = us + self.timeout_us
+        self._due = us + self.options["slap_timeout"] * 1000
 
     def _reset_slaps(self):
         for p in range(self.n):
@@ -228,12 +227,10 @@ class Rules:
         self.phase = FALSE
         self._reset_slaps()
         self._record(p, u)
-        self._due = u + self.false_us
-        if self.false_us == 0:
+        w = self.options["false_window"] * 1000
+        self._due = u + w
+        if w == 0:
             self._advance(u)
-
-    def _false_press(self, p, u):
-        self._record(p, u)
 
     def _close_false(self, us):
         order = self._tie_broken()
@@ -248,7 +245,7 @@ class Rules:
         self.dealer = (self.round - 1) % self.n
         # Always shuffle with the game's generator, stacked or not, so the
         # draws after a deal never depend on it (ARCHITECTURE.md).
-        deck = _deal.shuffled_deck(self.rng)
+        deck = _cards.shuffled_deck(self.rng)
         stacked = None
         if self.round == 1 and self.first_hands is not None:
             stacked = self.first_hands
@@ -257,9 +254,9 @@ class Rules:
             if h is not None:
                 if len(h) != self.n:
                     raise ValueError("stacked deal: %d hands for %d players" % (len(h), self.n))
-                stacked = _deal.check_stacked(h)
+                stacked = _cards.check_stacked(h)
         first = (self.dealer + 1) % self.n
-        hands = stacked if stacked is not None else _deal.deal(deck, self.n, first)
+        hands = stacked if stacked is not None else _cards.deal(deck, self.n, first)
         for p in range(self.n):
             self.hands[p].clear()
             for c in hands[p]:
@@ -281,14 +278,13 @@ class Rules:
         self.pile_n = 0
         self.log.emit(self._base_ms + us // 1000, "take", p, names)
         self.takes += 1
-        self.last_taker = p
         self._order = []
         self.said = 0          # T9: the count restarts at 1 ...
         self.turn = p          # ... and the taker plays next
         if self._round_over(us):
             return
         self.phase = _SETTLE
-        self._due = us + self.settle_us
+        self._due = us + self.options["settle"] * 1000
 
     def _round_over(self, us):
         """T11: after each turn (its slap included), the round ends when no
@@ -303,7 +299,7 @@ class Rules:
             if max(self.points) >= self.target:
                 self._end(us, "target")
                 return True
-        elif self.round >= self.max_rounds:
+        elif self.round >= self.options["rounds"]:
             self._end(us, "rounds")
             return True
         self.phase = _PAUSE

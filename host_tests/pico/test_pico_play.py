@@ -2,10 +2,14 @@
 # from a flash filled by `make flash` (issue 12, item 2): Bata-waf and
 # Bataille `court` with 2 players, Tape-treize with 4, the players pressing,
 # forgetting, pressing together, too early, late and falsely
-# (tools/pico/scenarios.py).  Each log is copied off the board with
+# (tools/pico/scenarios.py).  And with the box in a seat (issue 23, P1-P6):
+# a child alone at Bataille against the box, and Tape-treize with two
+# people and `box` 1: the box's seat plays in the board's log as on the
+# host's (its flips, slaps and false slaps at the same game times).  Each log is copied off the board with
 # `mpremote fs cp`, accepted by `make replay`, and equal byte for byte to the
 # log of the same presses at the same times on the host HAL (but for each
 # slap's t_us, within the interrupt latency's jitter: tools/pico/play.py).
+import json
 import os
 
 import pytest
@@ -15,7 +19,7 @@ from tools.pico import scenarios as S
 
 OUT = os.path.join(S.ROOT, "build", "pico", "play")
 # PICO_PLAY=tape,bataille: only those (each game is 1.5-3 emulated minutes)
-GAMES = [g for g in os.environ.get("PICO_PLAY", "tape,bataille,batawaf").split(",") if g]
+GAMES = [g for g in os.environ.get("PICO_PLAY", "tape,bataille,batawaf,bataille_box,tape_box").split(",") if g]
 
 
 # a game known to fail on the board, with why (none today): xfail, not strict
@@ -41,3 +45,16 @@ def test_game_through_the_pins(flashed, tmp_path, name):
     assert code == 0, out
     diff = P.compare_logs(g.host.log, g.log)
     assert diff is None, "line %d: host %s\n        board %s" % diff
+    if name.endswith("_box"):
+        assert box_acted(g.log), g.log[:600]
+
+
+def box_acted(text):
+    """The log's box seats (its start line, P6), and that they played: a
+    flip of theirs (Bataille, P4) or a slap (Tape-treize, P5)."""
+    lines = [json.loads(ln) for ln in text.splitlines() if ln.strip()]
+    seats = lines[0]["options"].get("box") or []
+    if not seats:
+        return False
+    ev = "slap" if lines[0]["game"] == "tape" else "flip"
+    return any(d["ev"] == ev and d["p"] in seats for d in lines)

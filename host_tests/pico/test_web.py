@@ -284,7 +284,7 @@ def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
         p.js("box.ready")
         p.js("(document.getElementById('sound').click(), 0)")
         box = PageBox(p)
-        # Tape-treize: the box counts each card it lays out loud (app.speech)
+        # Tape-treize: the box counts each card it lays out loud (app.sounds.words)
         box.begin("tape", 2)
         box.pico.run_for(4000000)
         s = p.js("box.sound()")

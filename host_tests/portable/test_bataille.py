@@ -555,8 +555,8 @@ def test_c4_three_players_18_17_17_dealer_last():
     assert ev == "deal" and d["dealer"] == 2
     deck = B.__dict__["_cards"].deck()
     from core.rng import Rng
-    from core import deal
-    want = deal.deal(deal.shuffled_deck(Rng(5)), 3, 0)
+    from core import cards
+    want = cards.deal(cards.shuffled_deck(Rng(5)), 3, 0)
     assert d["hands"] == [cards.names(h) for h in want]
 
 

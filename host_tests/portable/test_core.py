@@ -1,6 +1,6 @@
 # C1-C6 and L: the primitives every game stands on.
 from tinytest import raises
-from core import cards, deal, log
+from core import cards, log
 from core.rng import Rng
 from core.pile import Pile
 from core import ticks
@@ -95,24 +95,24 @@ def test_c3_large_seeds_fold_in():
 
 
 def test_c4_deal_52_to_3_players():
-    assert deal.deal_order(52, 3, 0) == [18, 17, 17]
-    assert deal.deal_order(52, 3, 1) == [17, 18, 17]
-    hands = deal.deal(list(range(52)), 3, 0)
+    assert cards.deal_order(52, 3, 0) == [18, 17, 17]
+    assert cards.deal_order(52, 3, 1) == [17, 18, 17]
+    hands = cards.deal(list(range(52)), 3, 0)
     assert [len(h) for h in hands] == [18, 17, 17]
     assert hands[0][:3] == [0, 3, 6] and hands[1][:2] == [1, 4]
 
 
 def test_c4_deal_starts_after_dealer():
-    hands = deal.deal(list(range(10)), 4, 2)
+    hands = cards.deal(list(range(10)), 4, 2)
     assert hands[2][0] == 0 and hands[3][0] == 1 and hands[0][0] == 2
     assert [len(h) for h in hands] == [2, 2, 3, 3]
 
 
 def test_c4_stacked_deal_must_be_one_deck():
     hands = [["AS"] * 2] + [[]]
-    e = raises(ValueError, deal.check_stacked, hands)
+    e = raises(ValueError, cards.check_stacked, hands)
     assert "missing" in str(e) and "duplicated AS" in str(e) and "2S" in str(e)
-    ok = deal.check_stacked([cards.names(range(26)), cards.names(range(26, 52))])
+    ok = cards.check_stacked([cards.names(range(26)), cards.names(range(26, 52))])
     assert ok[0][0] == 0 and len(ok[1]) == 26
 
 

@@ -132,6 +132,13 @@ def test_box_drops_menus_in_play_and_the_engine_after_on_micropython_only():
     mp = sys.implementation.name == "micropython"
     h = hal.open_host(BOARDS + "/pico_matrix.json", lean=True)
     r = headless.Runner(h, "bataille", 2, seed=5, options={"length": 20})
+    if mp:
+        # the box as it boots on the board: no game, menu or screen module
+        # loaded yet (this process's other tests imported some: the box
+        # keeps what it found loaded at its start, app.play.lean)
+        r.app.modules = tuple(m for m in r.app.modules
+                              if not m.startswith(("games", "gfx.menu", "gfx.table", "gfx.tape",
+                                                   "app.menu", "app.settings", "app.duels", "core.options")))
     r.run(600, until="play")
     # in play: the menus and the settings module are out of the heap (MP)
     assert ("app.menu" in sys.modules) != mp and ("app.settings" in sys.modules) != mp

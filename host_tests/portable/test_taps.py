@@ -1,7 +1,7 @@
-# app.taps: Tape-treize presses wait until let go (a slap) or held (the
+# app.tape.Waiting: Tape-treize presses wait until let go (a slap) or held (the
 # pause).  Order, a pad pressed twice, the limit the engine may run to, a
 # full queue, nothing allocated per press.
-from app.taps import Waiting
+from app.tape import Waiting
 from tinytest import heap_locked
 
 

@@ -42,7 +42,7 @@ MENU_GAP_US = 400000    # one menu press every 0.4 s
 JOIN_GAP_US = 400000
 TAP_US = 60000          # a press held 60 ms
 OFF_US = 500            # in-game presses: half a ms off the menus' grid
-LOOP_US = 2000          # the host box's loop: a tick every 2 ms, as the board (LOOP_SLEEP_MS)
+LOOP_US = 2000          # the host box's loop: a tick every 2 ms, as the board (app.box._LOOP_SLEEP_MS)
 NEXT, CHOOSE = 0, 1     # app.menu: pad 1 moves on, pad 2 chooses
 
 
@@ -119,6 +119,15 @@ SCENARIOS = {
     "tape": Scenario("tape", "tape", [0, 1, 2, 3], {"tempo": 1000, "target": 1},
                      Ways([520000, 610000, 190000, 240000], forget=(1, 4, 0), together=3,
                           false=(0, 6))),
+    # the box takes a seat (issue 23, P1-P6): a child alone at Bataille gets
+    # the box as the other player after the join wait, its cards flipping as
+    # the child flips (P4); at Tape-treize two people (a quick one, a slow
+    # one who takes the piles) and one box seat at level 2, the box's slaps
+    # and false slaps handed where a pad's go (P3), on the game's clock
+    "bataille_box": Scenario("bataille_box", "bataille", [0], {"length": "court"},
+                             Ways([240000], forget=(0, 7, 1700000), early=(0, 5))),
+    "tape_box": Scenario("tape_box", "tape", [0, 2], {"tempo": 1000, "target": 1, "box": 1, "level": 2},
+                         Ways([250000, 900000], forget=(0, 5, 0), false=(1, 7))),
 }
 
 
@@ -226,8 +235,8 @@ class Players:
         pads = app.pads_in
         together = w.together and d % w.together == 0
         for p in range(len(pads)):
-            if not app.waiting_mask & (1 << pads[p]):
-                continue
+            if pads[p] >= app.n_pads or not app.waiting_mask & (1 << pads[p]):
+                continue        # (a box seat's pad is past the real ones: it plays itself)
             r = w.react_us[0] if together else w.react_us[p]
             if w.forget and w.forget[0] == p and d % w.forget[1] == 0:
                 r += w.forget[2]
@@ -255,6 +264,8 @@ class Players:
             n = self.windows
             together = w.together and n % w.together == 0
             for p in range(len(pads)):
+                if pads[p] >= app.n_pads:
+                    continue        # a box seat: it slaps by itself (app.seats)
                 if w.forget and w.forget[0] == p and n % w.forget[1] == 0:
                     continue        # never slaps this one: later than all (T6)
                 r = w.react_us[p]

@@ -1,1 +1,0 @@
-# Graphics: the framebuf shim (fb), bitmaps and the renderer.
