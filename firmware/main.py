@@ -136,6 +136,11 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     h = (open_hal or hal.open_board)(b)   # its notices go to the REPL itself
     if run:
         hal.forget_board_checks()   # the checker's heap goes to the games
+        # the PIO assembler (the rp2 module's Python, 1.4 KB) assembled the
+        # board's programs: hal/rp2 keeps only its C types; _boot.py left
+        # it in these globals too
+        sys.modules.pop("rp2", None)
+        globals().pop("rp2", None)
     from app.box import App
     app = App(h, seed=seed)
     global BOX

@@ -112,7 +112,7 @@ def test_speaker_rp2_dma_paced_by_a_timer_at_the_sample_rate(port):
     assert size == 512 and 0x20001234 <= at and at + size <= 0x20001234 + 2048
     assert at + size <= s._ring_addr or at >= s._ring_addr + 1024
     s2 = sp.DmaSpeaker(16)
-    assert len(s2.ring) == 1024 and s2.dma.ctrl_kw["ring_size"] == 11      # the default: 128 ms
+    assert len(s2.ring) == 512 and s2.dma.ctrl_kw["ring_size"] == 10       # the default: 64 ms
     s.start(4000)
     c = s.dma.configs[-1]
     assert c == {"read": s._ring_addr, "write": s.cc, "count": 4000, "ctrl": 0x1234, "trigger": True}

@@ -26,7 +26,7 @@
 # the file (128 = silence) and widened to 16 bits here, volume applied,
 # CHUNK at a time (hal/rp2 gives a machine-code expand(); the plain one
 # below runs everywhere).  A refill is due when half the ring has been
-# played: the loop then has another half ring (64 ms) to come by; a refill
+# played: the loop then has another half ring (32 ms) to come by; a refill
 # that comes later than that is counted in `underruns`: the DMA replayed old
 # samples, a crackle, never a hang or a delay.
 #
@@ -45,8 +45,11 @@ from core.compat import const
 MAGIC = b"BVOX"
 HEADER = 16
 ENTRY = 16
-RING = const(1024)     # samples in the speaker's ring, board and PC: 128 ms at 8 kHz
-CHUNK = 512            # samples read and widened at a time, at most half a
+RING = const(512)      # samples in the speaker's ring, board and PC: 64 ms at 8 kHz
+                       # (a refill due every 32 ms, the loop passes every
+                       # few ms; 1024 cost 2 KB more of the frozen box's
+                       # 40 KB per game, issue 26)
+CHUNK = 512            # samples read and widened at a time, at most the
                        # ring (fewer, bigger reads: the per-read Python work
                        # is most of the cost)
 MAX_WORDS = 8          # in one phrase
@@ -263,7 +266,7 @@ class Voice:
         self._pos = k
 
     def _fill(self, room):
-        # the reader's state in locals: this runs for every half ring (64 ms)
+        # the reader's state in locals: this runs for every half ring (32 ms)
         out = self.out
         buf = out.scratch
         size = len(buf)

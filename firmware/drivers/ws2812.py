@@ -89,11 +89,12 @@ class Ws2812Matrix:
         self.brightness = brightness
         self.format = gfb.RGB565
         self.buf, self.fb = gfb.new(width, height, gfb.RGB565)
-        # Two word arrays, used in turn: DMA may still be streaming the last
-        # frame from one while the next is prepared in the other.
-        self._words = (array("I", [0] * self.n), array("I", [0] * self.n))
-        self._turn = 0
-        self.words = self._words[0]
+        # One word array (1 KB for 256 LEDs): DMA streams the frame from it,
+        # so show() waits for the previous frame to be off the wire (7.7 ms
+        # after its start at most) before writing the next one's words.
+        # The frozen matrix box's heap (issue 26: 40 KB per game) has no
+        # room for a second array.
+        self.words = array("I", [0] * self.n)
         # Where each pixel's word goes on the chain, computed once.
         self._place = array("H", [chain_index(i % width, i // width, width, layout) for i in range(self.n)])
         # Bit position of R, G and B in the word (the first byte sent is at 0).
@@ -122,6 +123,8 @@ class Ws2812Matrix:
     def show(self, full=None):
         """Send the frame buffer now (hal/rp2/ws2812.Ws2812Out: through
         DMA it returns at once; interrupts stay on either way)."""
+        while self.out.busy():
+            pass        # the previous frame still on the wire: its words stay
         self.prepare()
         self.out.put(self.words)
         self.frames += 1
@@ -147,8 +150,6 @@ class Ws2812Matrix:
         # (rare: a menu or a duel is mostly dark).  Nothing in between: the
         # words are the frame DMA streams from (issue 26: 1 ms a frame less
         # than through an RGB copy).
-        self._turn ^= 1
-        self.words = self._words[self._turn]
         sr, sg, sb = self._sh
         buf, words, place, n = self.buf, self.words, self._place, self.n
         tr, tg, rev = self._tr, self._tg, REV

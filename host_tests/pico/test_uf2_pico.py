@@ -2,7 +2,7 @@
 # with the box and its board file frozen in) on the emulated RP2040, from a
 # blank flash, no file copied: it boots into its menu (the first menu frame
 # is the host HAL's, LED for LED), plays a Bataille through its pads' pins
-# (its heap lines, docs/app.md, within the frozen build's 64 KB), and keeps
+# (its heap lines, docs/app.md: the menus within the 40 KB goal), and keeps
 # its settings across a power cycle; the UF2 of every other board boots into
 # its menu too, the picture the host's.  The UF2 is built from the MicroPython
 # sources in ../shared/pico (tools/uf2.py; cached in build/mp).
@@ -19,7 +19,13 @@ import pico_box  # noqa: E402
 
 BOARD = "pico_matrix"
 KB = 1024
-FROZEN_MUST = 64 * KB
+# issue 26: 40 KB per game, frozen (the goal; the 64 KB must before).
+# Measured: 37,504 B live at boot, 37,952 in the menu since the matrix
+# board's parts went on a diet (43,040 / 43,440 before); in the Bataille
+# below (the deal, eight duels) 44,192 B: the menus hold the 40 KB, a game
+# not yet (docs/app.md, Memory), held where it is with a margin.
+FROZEN_MUST = 40 * KB
+FROZEN_PLAY_MUST = 46 * KB
 
 
 def build_uf2(board, out):
@@ -83,7 +89,7 @@ def test_uf2_plays_a_game_through_its_pins(box):
     # Bataille: moved to in the home menu (its icon shown), two players join
     # with their pads (the box saves its settings, the game chosen among
     # them, as it opens the join screen), it deals and shows the duels they
-    # flip.  A whole game, its peak heap against the 64 KB must, and the
+    # flip.  A whole game, its peak heap against the 40 KB goal, and the
     # 30-game soak are `make bench`'s (minutes of emulation each).
     choose_second_game(box)
     frames = len(box.pico.events("ws2812"))
@@ -94,8 +100,17 @@ def test_uf2_plays_a_game_through_its_pins(box):
     text = box.text()
     assert "Traceback" not in text and "box error" not in text, text[-2000:]
     assert len(box.pico.events("ws2812")) >= frames + 8
-    # the heap lines so far: a frozen box lives far below its must
-    assert max(a for t, a, f in box.lines()) <= FROZEN_MUST
+    # the heap lines so far and the game's peak so far (app.box heap_note
+    # keeps it in play, said at the game's end).  (Read
+    # at the REPL: the box stands down; the next test power-cycles it.)
+    from tools.pico import faults
+    in_play = int(faults.values(box.pico, "BOX.heap_peak")[0])
+    assert in_play > 0
+    lines = max(a for t, a, f in box.lines())
+    print("\n[uf2] frozen pico_matrix, live heap: %d B at boot and in the menus, %d B in play"
+          % (lines, in_play))
+    assert lines <= FROZEN_MUST, box.lines()
+    assert in_play <= FROZEN_PLAY_MUST, in_play
 
 
 def test_uf2_keeps_its_settings_across_a_power_cycle(box):

@@ -97,15 +97,24 @@ def test_ws2812_brightness_scales_channels():
     assert ws2812.wire_bytes(sm.last[0]) == bytes([128, 128, 128])
 
 
-def test_ws2812_frames_alternate_buffers_so_dma_never_reads_a_half_prepared_frame():
+def test_ws2812_a_frame_on_the_wire_keeps_its_words_until_it_is_sent():
+    # one word array (the frozen box's heap): show() waits while the output
+    # is still busy with the previous frame before it writes the next words
     m, sm = _matrix(4, 4)
     m.show()
-    first = m.words
+    sent = list(m.words)
+    seen = []
+    polls = [3]
+
+    def busy():
+        seen.append(list(m.words))      # what DMA would read meanwhile
+        polls[0] -= 1
+        return polls[0] > 0
+    sm.busy = busy
     m.fb.fill(0xFFFF)
     m.show()
-    assert m.words is not first and max(first) == 0   # the frame in flight is untouched
-    m.show()
-    assert m.words is first
+    assert len(seen) == 3 and all(w == sent for w in seen)   # untouched while busy
+    assert max(sent) == 0 and sm.last == list(m.words) and max(m.words) > 0
 
 
 def test_ws2812_viper_loops_are_the_plain_ones():

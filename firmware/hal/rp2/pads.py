@@ -51,14 +51,18 @@ class Rp2Pads:
         self.clock = clock
         # GPIO_IN -> pad bitmask by four byte-wide tables (one lookup per
         # byte of the register instead of a loop over pins in the handler).
-        self._tables = [bytearray(256) for _ in range(4)]
+        # The register is masked to the pad pins first, so a table runs only
+        # to its byte of the mask: 61 entries for GP2-5, one for a byte with
+        # no pad (1 KB of heap less than four full tables).
         mask = 0
+        for g in pins:
+            mask |= 1 << g
+        self._tables = [bytearray(((mask >> (8 * i)) & 255) + 1) for i in range(4)]
         for k in range(len(pins)):
             g = pins[k]
-            mask |= 1 << g
             tab = self._tables[g >> 3]
             b = 1 << (g & 7)
-            for v in range(256):
+            for v in range(len(tab)):
                 if v & b:
                     tab[v] |= 1 << k
         self.gpio_mask = mask

@@ -43,7 +43,7 @@
 import array
 import machine
 import micropython
-import rp2
+from rp2 import asm_pio, PIO, StateMachine  # asm_pio at import only (hal/rp2/ws2812.py)
 from micropython import const
 from pads.pio_stamps import PioStamps
 
@@ -56,7 +56,7 @@ _IN_PINS = const(3)             # the two instructions patched with N
 _IN_OSR = const(10)
 
 
-@rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT)
+@asm_pio(in_shiftdir=PIO.SHIFT_LEFT)
 def pad_program():
     mov(osr, null)  # type: ignore[name-defined]
     mov(y, invert(null))  # type: ignore[name-defined]
@@ -83,6 +83,9 @@ def pad_program():
     label("c2")  # type: ignore[name-defined]
     mov(osr, x)  # type: ignore[name-defined]
     jmp("top")[3]  # type: ignore[name-defined]
+
+
+del asm_pio
 
 
 def program_for(n):
@@ -126,7 +129,7 @@ class PioPads:
         self._prog = program_for(n)
         for i in sm_ids:
             try:
-                self.sm = rp2.StateMachine(i, self._prog, freq=FREQ, in_base=machine.Pin(base))
+                self.sm = StateMachine(i, self._prog, freq=FREQ, in_base=machine.Pin(base))
                 self.sm_id = i
                 break
             except (OSError, ValueError) as e:
@@ -168,6 +171,6 @@ class PioPads:
         if self.sm is not None:
             self.sm.active(0)
             self.sm.irq(handler=None)
-            rp2.PIO(self.sm_id >> 2).remove_program(self._prog)   # room for the next
+            PIO(self.sm_id >> 2).remove_program(self._prog)   # room for the next
             self.sm = None
 

@@ -5,7 +5,7 @@
 # interrupts, the pads' timestamps and the LED frames are untouched while
 # the box talks; drivers.voice only tops up the ring between loop passes.
 #
-#   sp = DmaSpeaker(gpio, n=RING, timer=3)  the ring: n 16-bit samples (1024: 128 ms)
+#   sp = DmaSpeaker(gpio, n=RING, timer=3)  the ring: n 16-bit samples (512: 64 ms)
 #   sp.start(count), sp.played(), sp.stop(), sp.set_rate(hz), sp.expand
 #
 # The ring is read with the DMA's address wrap (RING_SIZE), which needs it
@@ -27,7 +27,7 @@
 # file itself); a port without the assembler gets the viper or plain loop.
 import machine
 import micropython
-import rp2
+from rp2 import DMA
 import uctypes
 from array import array
 from micropython import const
@@ -43,8 +43,6 @@ _TREQ_TIMER0 = const(0x3B)
 _TOP = const(255)
 _MID = const(128)
 _ABORT_POLLS = const(1000)
-
-_expand = viper("drivers.voice_viper", "expand", expand)
 
 # widen(src, n, dst, vol): for i < n, the half-word at dst + 2i =
 # 128 + (((byte at src + i) - 128) * vol >> 8); src a buffer or an address,
@@ -99,7 +97,8 @@ class DmaSpeaker:
         self.gpio = gpio
         self.n = n
         self.timer = timer
-        self.expand = self._expand_thumb if _widen is not None else _expand
+        # (the viper loop imported only on a port without the assembler)
+        self.expand = self._expand_thumb if _widen is not None else viper("drivers.voice_viper", "expand", expand)
         # n half-words aligned on 2n bytes, inside an array of 2n half-words
         self._mem = array("H", bytes(4 * n))
         base = uctypes.addressof(self._mem)
@@ -121,7 +120,7 @@ class DmaSpeaker:
         machine.mem32[regs + 0x04] = 1 << 4      # DIV 1.0: the carrier is sys_clk / 256
         machine.mem32[regs + 0x10] = _TOP
         machine.mem32[self.cc] = _MID | (_MID << 16)
-        self.dma = rp2.DMA()
+        self.dma = DMA()
         self.ctrl = self.dma.pack_ctrl(size=1, inc_read=True, inc_write=False, ring_size=bits, ring_sel=False,
                                        treq_sel=_TREQ_TIMER0 + timer, irq_quiet=True)
         # the channel's number and its TRANS_COUNT register (read straight:

@@ -14,7 +14,11 @@
 # board.  The delays are therefore literal numbers (T3 - 1 = 2, T1 - 1 = 1,
 # T2 - 1 = 4); host_tests/test_pio_programs.py checks every PIO program for
 # names the assembler does not give it.
-import rp2
+#
+# The assembler (rp2.asm_pio, the rp2 module's Python: 1.4 KB of heap) is
+# used at import only; the rest are its C types: main.py drops the module
+# after boot (issue 26: the frozen box's 40 KB per game).
+from rp2 import asm_pio, PIO, StateMachine, DMA
 from machine import Pin
 
 T1 = 2      # cycles high for every bit
@@ -25,7 +29,7 @@ PIO_BASE = (0x50200000, 0x50300000)
 TXF0 = 0x010
 
 
-@rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_RIGHT,
+@asm_pio(sideset_init=PIO.OUT_LOW, out_shiftdir=PIO.SHIFT_RIGHT,
              autopull=True, pull_thresh=24)
 def ws2812_program():
     wrap_target()  # type: ignore[name-defined]
@@ -38,6 +42,9 @@ def ws2812_program():
     wrap()  # type: ignore[name-defined]
 
 
+del asm_pio
+
+
 class Ws2812Out:
     """put(words) like a StateMachine, through DMA when there is a free
     channel: the call returns at once and the frame streams out by itself
@@ -46,12 +53,12 @@ class Ws2812Out:
 
     def __init__(self, gpio, sm_id=0, use_dma=True):
         self.sm_id = sm_id
-        self.sm = rp2.StateMachine(sm_id, ws2812_program, freq=FREQ, sideset_base=Pin(gpio))
+        self.sm = StateMachine(sm_id, ws2812_program, freq=FREQ, sideset_base=Pin(gpio))
         self.sm.active(1)
         self.dma = None
         if use_dma:
             try:
-                self.dma = rp2.DMA()
+                self.dma = DMA()
             except (OSError, AttributeError):
                 self.dma = None  # no channel free / older firmware: plain put()
         if self.dma is not None:
