@@ -28,22 +28,15 @@
 # The game clock (core.ticks.GameClock, the flow's and the engine's) stops while
 # paused, so a pause changes nothing in the game or its log.
 #
-# Sleep (issue 27).  Four times a second (with the watchdog's feed) sleep()
-# counts the time since the last press (self.idle, in quarter seconds) and
-# samples the battery (app.io.Power, on a board file with power.sense); past
-# the setting's minutes with no press, or at the battery's floor, app.idle
-# makes the box dark (a game is paused first: its clock stops, the log shows
-# no gap) and self.idle is -1: the state stays what it was, nothing is
-# drawn, the loop sleeps in hal.power.sleep (lightsleep on the Pico) and
-# still feeds the watchdog between sleeps.  A pad or the menu button wakes
-# it (app.idle.resume) to the same screen; that press does nothing else.
+# Quiet moments (the settings' save, the heap lines, sleep and the battery):
+# app.quiet.
 import gc
 import sys
 from core import ticks
 from app import io, sounds, strings, screens
 from app.feedback import Feedback
 from app.logs import GameLogs
-from app import join, play
+from app import join, play, quiet
 from app.join import _settings, _LEAN
 from gfx import render
 from core.compat import const
@@ -64,7 +57,7 @@ _FEED_US = const(250000)        # the watchdog times out after seconds: no need 
 _DOZE_MS = const(1000)          # one sleep of a dark box (under the watchdog's 5 s): then a pass of the loop
 
 
-class App(join.App, play.App):
+class App(join.App, play.App, quiet.App):
     def __init__(self, hal, seed=None, options_of=None):
         # options_of(game) -> engine options beyond the menus' (the
         # simulator's command line); None on the board
@@ -149,23 +142,6 @@ class App(join.App, play.App):
         else:
             self.canvas.set_level(st["brightness"])
         self.dirty = True
-
-    def save_settings(self, now=False):
-        """Settings a press changed are saved at the end of its pass, after
-        its frame went out: a flash write takes 11-22 ms on the Pico, and the
-        press's own picture waited for it (issue 26).  now=True, tick's quiet
-        moment: the pending save, then the quiet collection."""
-        if not now:
-            self.quiet_gc = 2
-            return
-        if self.quiet_gc == 2:
-            # a box whose flash refuses a write still plays: say it on the REPL
-            try:
-                _settings().save(self.store, self.settings)
-            except Exception as e:
-                print("settings not saved:", e)
-        self.quiet_gc = False
-        self.collect()
 
     # ---- states -----------------------------------------------------
 
@@ -297,44 +273,6 @@ class App(join.App, play.App):
                 print("error screen not drawn:", e)
             else:
                 self.fail(e)
-
-    def heap_note(self, state=None):
-        """The live heap just after a quiet collection, for whoever reads the
-        console (the emulator harness, a maker with a USB cable):
-        `heap <tag> <mem_alloc> <mem_free>`, tag boot (the state given) | menu |
-        peak | end
-        (docs/app.md, Memory).  In play it only keeps the game's peak, said
-        at its end.  gc.mem_* walk the heap (~9 ms each on the Pico): only
-        here, never in a slap window."""
-        a = gc.mem_alloc()
-        st = state or self.state
-        if st in ("play", "end") and a > self.heap_peak:
-            self.heap_peak = a
-        if st in ("boot", "menu", "end"):
-            f = gc.mem_free()
-            if st == "end" and self.heap_peak:
-                print("heap peak %d %d" % (self.heap_peak, f + a - self.heap_peak))
-                self.heap_peak = 0
-            print("heap %s %d %d" % (st, a, f))
-
-    # ---- sleep (issue 27) -------------------------------------------
-
-    def sleep(self):
-        """Four times a second: the battery, and the time nobody pressed;
-        the box goes dark past the setting's minutes or at the floor."""
-        g = self.power
-        empty = False
-        if g is not None:
-            r = g.feed(self.hal.power.read())
-            if r:
-                self.dirty = True     # the gauge the menus show moved
-            empty = r == 2      # (once, as it reaches the floor: asleep or not)
-        if self.idle < 0 and not empty:
-            return
-        self.idle += 1
-        if empty or self.idle >= self.settings["sleep"] * 240 > 0:
-            from app import idle
-            idle.sleep(self, empty)
 
     # ---- feedback ---------------------------------------------------
 
