@@ -9,9 +9,6 @@ WORDS = {
     "back": "Back",
     "play": "Play",
     "press_pad": "Press your pad",
-    "pile": "Pile",
-    "takes": "Takes",
-    "false_slap": "Miss",
     "paused": "Paused",
     "winner": "Winner:",
     "error": "Error",
@@ -20,7 +17,7 @@ WORDS = {
     "volume": "Volume",
     "brightness": "Brightness",
     "language": "Language",
-    "eink_refresh": "Refresh",
+    "eink_refresh": "Clean every",
     "auto_flip": "Auto",
     "length": "Length",
     "ace": "Ace",
@@ -51,3 +48,11 @@ WORDS = {
     "ten": "Make 10",
     "sandwich2": "Wide sandwich",
 }
+# The words of the options' values (app.menu.value_text: "v_" + the value),
+# one string split at import: its keys and words are not interned names
+# (a name each would take the board's pools of names, docs/app.md)
+WORDS.update([kv.split(",") for kv in (
+    "v_all,whole;v_court,short;v_moyen,medium;v_10min,10 min;"
+    "v_high,high;v_low,low;v_shuffled,shuffled;"
+    "v_ordered,in order;v_play,play;v_lose,lose;v_tempo,tempo;"
+    "v_turns,turns;v_fr,Francais;v_en,English").split(";")])

@@ -9,9 +9,6 @@ WORDS = {
     "back": "Retour",
     "play": "Jouer",
     "press_pad": "Tapez votre bouton",
-    "pile": "Tas",
-    "takes": "Prend",
-    "false_slap": "Faute",
     "paused": "Pause",
     "winner": "Gagne:",
     "error": "Erreur",
@@ -20,7 +17,7 @@ WORDS = {
     "volume": "Volume",
     "brightness": "Lumiere",
     "language": "Langue",
-    "eink_refresh": "Rafraichir",
+    "eink_refresh": "Nettoyer tous les",
     "auto_flip": "Auto",
     "length": "Duree",
     "ace": "As",
@@ -51,3 +48,11 @@ WORDS = {
     "ten": "Font 10",
     "sandwich2": "Sandwich large",
 }
+# The words of the options' values (app.menu.value_text: "v_" + the value),
+# one string split at import: its keys and words are not interned names
+# (a name each would take the board's pools of names, docs/app.md)
+WORDS.update([kv.split(",") for kv in (
+    "v_all,entiere;v_court,courte;v_moyen,moyenne;v_10min,10 min;"
+    "v_high,fort;v_low,faible;v_shuffled,melange;"
+    "v_ordered,en ordre;v_play,jouer;v_lose,perdu;v_tempo,rythme;"
+    "v_turns,tour a tour;v_fr,Francais;v_en,English").split(";")])

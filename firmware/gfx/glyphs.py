@@ -60,6 +60,10 @@ FONT3X5 = b'\x00\x00\x00\x00\x00\x07\x05\x05\x05\x07\x02\x06\x02\x02\x07\x06\x01
 #   icon_eink    8x8 ########|#......#|#.####.#|#......#|#.###..#|#......#|########|........
 #   icon_opts    8x8 ........|##.#####|........|####.###|........|#.######|........|........
 #   bar          1x1 #
+#   sign_taking  7x7 #######|.......|#######|...#...|.#####.|..###..|...#...
+#   sign_smiley  5x5 .#.#.|.#.#.|.....|#...#|.###.
+#   sign_boxseat 5x5 ..#..|#####|#.#.#|#####|.#.#.
+#   sign_twocards 5x5 ###..|#.###|#.#.#|###.#|..###
 #
 # Pictures: one blob, each record w, h, then h rows; PIC_AT gives its offset.
 # One bytes object and one dict of small ints, instead of a tuple and a bytes
@@ -83,7 +87,8 @@ PIC_DATA = (
     b'\x18\x08\x08\x00\x01\x02\x84H0\x00\x00\x08\x08\x00 `\xfea!\x01\x00\x08\x08\x10'
     b'2\xf5\xf5\xf52\x10\x00\x08\x08\x92T8\xf78T\x92\x00\x08\x08\xff\x81\xbd\xa1\xb9'
     b'\xa1\xbd\xff\x08\x08\xff\x81\xbd\x81\xb9\x81\xff\x00\x08\x08\x00\xdf\x00\xf7\x00\xbf\x00\x00\x01'
-    b'\x01\x01'
+    b'\x01\x01\x07\x07\x7f\x00\x7f\x08>\x1c\x08\x05\x05\n\n\x00\x11\x0e\x05\x05\x04\x1f\x15\x1f'
+    b'\n\x05\x05\x1c\x17\x15\x1d\x07'
 )
 PIC_AT = {
     'pip_s5': 0,
@@ -116,6 +121,10 @@ PIC_AT = {
     'icon_eink': 411,
     'icon_opts': 421,
     'bar': 431,
+    'sign_taking': 434,
+    'sign_smiley': 443,
+    'sign_boxseat': 450,
+    'sign_twocards': 457,
 }
 DOG = (48, 53, 58, 64, 71, 79)
 DOGW = (88, 93, 99, 111, 125, 141)
