@@ -48,11 +48,10 @@ WORDS = {
     "ten": "Make 10",
     "sandwich2": "Wide sandwich",
 }
-# The words of the options' values (app.menu.value_text: "v_" + the value),
-# one string split at import: its keys and words are not interned names
-# (a name each would take the board's pools of names, docs/app.md)
-WORDS.update([kv.split(",") for kv in (
-    "v_all,whole;v_court,short;v_moyen,medium;v_10min,10 min;"
-    "v_high,high;v_low,low;v_shuffled,shuffled;"
-    "v_ordered,in order;v_play,play;v_lose,lose;v_tempo,tempo;"
-    "v_turns,turns;v_fr,Francais;v_en,English").split(";")])
+# The words of the options' values, found by app.menu.value_text as
+# ";value,words;": one string, not a key and a word each (each would be an
+# interned name of the board, or a string object on its heap, docs/app.md)
+WORDS["v_"] = (
+    ";all,whole;court,short;moyen,medium;10min,10 min;high,high;"
+    "low,low;shuffled,shuffled;ordered,in order;play,play;"
+    "lose,lose;tempo,tempo;turns,turns;fr,Francais;en,English;")

@@ -48,11 +48,11 @@ WORDS = {
     "ten": "Font 10",
     "sandwich2": "Sandwich large",
 }
-# The words of the options' values (app.menu.value_text: "v_" + the value),
-# one string split at import: its keys and words are not interned names
-# (a name each would take the board's pools of names, docs/app.md)
-WORDS.update([kv.split(",") for kv in (
-    "v_all,entiere;v_court,courte;v_moyen,moyenne;v_10min,10 min;"
-    "v_high,fort;v_low,faible;v_shuffled,melange;"
-    "v_ordered,en ordre;v_play,jouer;v_lose,perdu;v_tempo,rythme;"
-    "v_turns,tour a tour;v_fr,Francais;v_en,English").split(";")])
+# The words of the options' values, found by app.menu.value_text as
+# ";value,words;": one string, not a key and a word each (each would be an
+# interned name of the board, or a string object on its heap, docs/app.md)
+WORDS["v_"] = (
+    ";all,entiere;court,courte;moyen,moyenne;10min,10 min;"
+    "high,fort;low,faible;shuffled,melange;ordered,en ordre;"
+    "play,jouer;lose,perdu;tempo,rythme;turns,tour a tour;"
+    "fr,Francais;en,English;")

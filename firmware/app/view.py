@@ -96,7 +96,8 @@ class View:
                 self.pile_n += 1
                 self.taker = -1
                 self.rule = ""
-                self.saved = []
+                if self.saved:
+                    self.saved = []     # (no list a card while nobody was saved)
                 self.pile.append(c)
                 if len(self.pile) > 5:
                     self.pile.pop(0)

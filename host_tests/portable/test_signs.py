@@ -307,12 +307,23 @@ def test_every_option_value_has_words_in_every_language():
                 elif isinstance(val, int):
                     assert menu.value_text(val, tab) == str(val)
                 else:
-                    assert ("v_" + val) in tab, (lang, val)
-                    assert menu.value_text(val, tab) == tab["v_" + val]
+                    # words of its own in this language (the value's key, or
+                    # its entry in the language's ";value,words;" string)
+                    assert ("v_" + val) in tab or (";%s," % val) in tab["v_"], (lang, val)
+                    got = menu.value_text(val, tab)
+                    assert got and ";" not in got and "," not in got, (lang, val, got)
     fr = strings.table("fr")
-    # the examples, French in French
-    assert [fr["v_" + k] for k in ("all", "high", "shuffled", "play")] != ["all", "high", "shuffled", "play"]
-    for k in ("all", "high", "shuffled", "play", "ordered", "low", "lose", "turns"):
-        assert fr["v_" + k].lower() != k, k
+    # the examples, French in French ("DUREE ALL", "AS HIGH", ...)
+    for k in ("all", "high", "shuffled", "play", "ordered", "low", "lose", "turns", "court", "moyen"):
+        w = menu.value_text(k, fr)
+        assert w.lower() != k and w != k.upper(), (k, w)
+    assert menu.value_text("all", fr) == "entiere" and menu.value_text("high", fr) == "fort"
+    assert menu.value_text("court", strings.table("en")) == "short"
+    # each language named in its own words, in every language
+    for lang in strings.LANGS:
+        tab = strings.table(lang)
+        assert [menu.value_text(k, tab) for k in ("fr", "en")] == ["Francais", "English"]
+    # a value no language knows: shown as it is (never a crash)
+    assert menu.value_text("zz", fr) == "ZZ" and menu.value_text("zzz", fr) == "zzz"
     # the two languages know the same words
     assert sorted(fr) == sorted(strings.table("en"))
