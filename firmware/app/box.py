@@ -305,7 +305,7 @@ class App(join.App, play.App):
                     self.game = None
                     self.flow = None
                     forget("games.bataille", "games.tape", "games.bataille_rules", "games.tape_rules",
-                           "games.bataille_ordered", "gfx.tape", "gfx.table", "app.taps",
+                           "games.bataille_ordered", "gfx.tape", "gfx.tape16", "gfx.table", "app.taps",
                            "app.duels", "app.tape", "app.seats")
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):

@@ -157,7 +157,7 @@ class App:
         self.player_of += [n + j for j in range(nb)]
         n += nb
         # back with the next menu (and each game's screen with its game)
-        forget("app.menu", "app.settings", "gfx.menu", "gfx.tape", "gfx.table")
+        forget("app.menu", "app.settings", "gfx.menu", "gfx.tape", "gfx.tape16", "gfx.table")
         seed = self.seed
         if seed is None:
             # the moment of the last join, to the microsecond: a new deal

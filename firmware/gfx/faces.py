@@ -42,8 +42,14 @@ def face(r, rg, c, x, y, w, h, col):
         iw = 6 + (9 if lab == "10" else 5)
     else:
         iw = 4 + canvas.text_width(lab, 1, True)
-    index(r, rg, c, lab, x + 2, y + 2, big, col)
-    index(r, rg, c, lab, x + cw - 2 - iw, y + ch - 2 - ih, big, col)
+    pip = canvas.suit_pip(c, big)
+    for px, py in ((x + 2, y + 2), (x + cw - 2 - iw, y + ch - 2 - ih)):
+        # the rank, then its suit
+        if big:
+            px += r.rank(rg, lab, px, py, 1, col) + 1
+        else:
+            px += rg.text(lab, px, py, 1, col, True)
+        rg.pic(pip, px, py + 1, 1, col)
     g = max(2, ch // 25)
     ix = x + g + 1
     iw = cw - 2 * g - 2
@@ -72,12 +78,3 @@ def face(r, rg, c, x, y, w, h, col):
         py = iy + (v & 15) * (ih - pw) // 12
         rg.pic(pip, px, py, s, col)
 
-
-def index(r, rg, c, lab, x, y, big, col):
-    """A corner index at (x, y): the rank, then its suit."""
-    if big:
-        x += r.rank(rg, lab, x, y, 1, col) + 1
-        rg.pic(canvas.suit_pip(c, True), x, y + 1, 1, col)
-        return
-    x += rg.text(lab, x, y, 1, col, True)
-    rg.pic(canvas.suit_pip(c, False), x, y + 1, 1, col)

@@ -3,8 +3,7 @@
 # taker.  Imported only while Tape-treize is played (the box drops it when
 # another game starts), so the other games never carry its bytecode.
 from gfx import canvas
-from gfx.canvas import BG, INK, RED, BLACKSUIT, DIM, WARN, OK, PLAYER0
-from core import cards
+from gfx.canvas import BG, INK
 
 
 def tape(r, v):
@@ -21,7 +20,10 @@ def tape(r, v):
     cv.clear()
     rg = r.whole()
     if r.small:
-        tape_small(r, v, rg)
+        # the matrix's screen: its own module, so the wide displays do
+        # not carry its bytecode (gfx.tape16)
+        from gfx import tape16
+        tape16.tape_small(r, v, rg)
         return
     s = r.scale
     side = cv.w // 3
@@ -43,84 +45,37 @@ def tape(r, v):
     rg.text(str(v.pile_n), x + 9 * s, 2, s, INK, maxw=side - 10 * s)
     y = 2 + r.lh + s
     if v.taker >= 0:
-        # the taker's sign, large, and whose it is
-        k = max(1, min((side - 12 * s) // 8, (top - y - 2) // 7, 3 * s))
+        # the taker's sign, large (their column says whose)
+        k = max(1, min((side - 4) // 8, (top - y - 2) // 7, 3 * s))
         rg.pic("cross" if v.rule == "false" else "sign_taking", x, y, k, INK)
-        badge(r, v, rg, v.taker, x + 8 * k, y, 2)
     elif v.due and not v.hidden:
         k = max(1, min((side - 6) // 16, (top - y) // 8))
         rule_pic(r, rg, v.due, x, y, k, INK, INK)
     cw = cv.w // max(v.n, 1)
     for p in range(v.n):
         x = p * cw + s
-        badge(r, v, rg, p, x, top, 1)
+        # whose: the number white on black (the box's seats: its sign, P1)
+        if p in v.box:
+            rg.pic("sign_boxseat", x, top + s, s, INK)
+        else:
+            t = str(p + 1)
+            rg.rect(x, top, canvas.text_width(t, s, True) + 2 * s, 7 * s, INK)
+            rg.text(t, x + s, top + s, s, BG, True)
         if p == v.taker:
             rg.pic("cross" if v.rule == "false" else "sign_taking", x + 6 * s, top, s, INK)
         elif p in v.saved:
             rg.pic("sign_smiley", x + 6 * s, top + s, s, INK)
-        # the cards held: a card and the number
+        # the cards held: two cards and the number
         rg.pic("sign_twocards", x, top + 8 * s, s, INK)
         rg.text(str(v.counts[p]), x + 6 * s, top + 8 * s, s, INK, True, cw - 7 * s)
         # the points: a star each (a star and the number when they do not fit)
         n = v.points[p]
-        if n * 6 * s <= cw - s:
-            for i in range(n):
-                rg.pic("star", x + 6 * s * i, top + 14 * s, s, INK)
-        else:
-            rg.pic("star", x, top + 14 * s, s, INK)
+        k = n if n * 6 * s <= cw - s else 1
+        for i in range(k):
+            rg.pic("star", x + 6 * s * i, top + 14 * s, s, INK)
+        if k < n:
             rg.text(str(n), x + 6 * s, top + 14 * s, s, INK, True, cw - 7 * s)
 
-
-def badge(r, v, rg, p, x, y, k):
-    """Whose: player p's number white on black (the box's seats: its
-    sign, P1), k times the small font's size."""
-    s = r.scale * k
-    if p in v.box:
-        rg.pic("sign_boxseat", x, y + s, s, INK)
-        return
-    t = str(p + 1)
-    rg.rect(x, y, canvas.text_width(t, s, True) + 2 * s, 7 * s, INK)
-    rg.text(t, x + s, y + s, s, BG, True)
-
-
-def tape_small(r, v, rg):
-    """The matrix: the card on the top half (rank and suit, 5x7), the
-    number said under it in green, or the rule's picture, or the
-    taker: the pile going to them (turned to their side when known)
-    in their colour, a happy face and the colours of those a valid
-    slap saved; a false slap: the hand and a red cross.  A dot per
-    player holding cards on the right."""
-    if v.pile_top >= 0:
-        c = v.pile_top
-        col = RED if cards.is_red(c) else BLACKSUIT
-        lab = canvas.rank_label(c, r.faces_fr)
-        r.rank(rg, lab, 0 if lab == "10" else 1, 0, 1, col)
-        rg.pic(canvas.suit_pip(c, True), 10, 1, 1, col)
-    if v.taker >= 0:
-        # (the box's seats in white, its sign, P1)
-        pc = INK if v.taker in v.box else PLAYER0 + (v.taker & 7)
-        if v.rule == "false":
-            rg.pic("icon_hand", 0, 8, 1, pc)
-            rg.pic("cross", 10, 10, 1, RED)
-            return
-        if v.sides is not None:
-            rg = canvas.Region(r.cv, 0, 0, 16, 16, v.sides[v.taker])
-        rg.pic("sign_taking", 4, 9, 1, pc)
-        if v.saved:
-            rg.pic("sign_smiley", 0, 1, 1, OK)
-            for i in range(len(v.saved)):
-                p = v.saved[i]
-                rg.rect(6 + 2 * (i % 5), 1 + 3 * (i // 5), 1, 2, INK if p in v.box else PLAYER0 + (p & 7))
-        return
-    if v.due and not v.hidden:
-        # (with the count hidden, T13, the rule would give it away)
-        rule_pic(r, rg, v.due, 0, 9, 1, WARN, DIM, v.count)
-        return
-    if not v.hidden and v.count > 0:
-        rg.text(str(v.count), 0, 9, 1, OK, maxw=12)
-    for p in range(min(v.n, 8)):
-        col = (INK if p in v.box else PLAYER0 + p) if v.counts[p] else DIM
-        rg.rect(13 + (p >> 2) * 2, 9 + (p & 3) * 2, 1, 1, col)
 
 def rule_pic(r, rg, rule, x, y, k, col, other, said=0):
     """A picture of the rule that fires, 16k x 7k at (x, y): cards as
