@@ -23,7 +23,7 @@ def tape(r, v):
         # the matrix's screen: its own module, so the wide displays do
         # not carry its bytecode (gfx.tape16)
         from gfx import tape16
-        tape16.tape_small(r, v, rg)
+        tape16.tape_small(r, v, rg, rule_pic)   # (no import back: no circle)
         return
     s = r.scale
     side = cv.w // 3

@@ -1,14 +1,14 @@
 # Tape-treize's screen on the 16x16 LED matrix, for gfx.tape (its tape()
 # calls it there only): the wide displays never carry this bytecode, which
 # matters on the e-ink's .mpy build (docs/app.md, Memory).  Dropped with
-# gfx.tape when another game starts (app.box, app.play: forget).
+# gfx.tape when another game starts (app.box, app.play: forget).  It gets
+# gfx.tape's rule_pic as an argument: no import back, no circle.
 from gfx import canvas
 from gfx.canvas import INK, RED, BLACKSUIT, DIM, WARN, OK, PLAYER0
-from gfx.tape import rule_pic
 from core import cards
 
 
-def tape_small(r, v, rg):
+def tape_small(r, v, rg, rule_pic):
     """The matrix: the card on the top half (rank and suit, 5x7), the
     number said under it in green, or the rule's picture, or the
     taker: the pile going to them (turned to their side when known)
