@@ -19,7 +19,7 @@ package("games", base_path="firmware")
 package("pads", base_path="firmware")
 package("drivers", base_path="firmware")
 package("gfx", base_path="firmware", files=("canvas.py", "faces.py", "fb.py", "glyphs.py", "menu.py",
-                                             "render.py", "table.py", "tape.py"))
+                                             "render.py", "table.py", "tape.py", "tape16.py"))
 package("app", base_path="firmware",
         files=("box.py", "duels.py", "feedback.py", "idle.py", "io.py", "join.py", "logs.py", "menu.py",
                "play.py", "quiet.py", "screens.py", "seats.py", "selftest.py", "selftest_screen.py", "selftest_text.py",

@@ -17,7 +17,12 @@ def test_gallery_has_every_step_of_every_game_on_every_display(tmp_path):
                     continue     # (nobody is out while two still play)
                 for d in ("matrix", "eink", "oled"):
                     assert (("%s_%s_%dp" % (game, step, n)), d) in files, (game, step, n, d)
-    for key in ("error", "notice", "selftest", "menu_home_0", "menu_settings_0"):
+    # the sections of signs, the box's seats and the card faces (issue 28)
+    keys = [key for _, _, rows in gallery.SECTIONS for key, _, _ in rows]
+    for key in ("sign_tape_taker", "sign_tape_false", "sign_batawaf_won", "sign_batawaf_tie",
+                "box_tape", "faces_6_9"):
+        assert key in keys
+    for key in keys + ["error", "notice", "selftest", "menu_home_0", "menu_settings_0"]:
         for d in ("matrix", "eink", "oled"):
             assert (key, d) in files
     # small pictures: the repository is cloned by everyone

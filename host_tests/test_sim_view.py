@@ -27,6 +27,35 @@ def test_sim_view_pads_around_a_square_display_clockwise_from_the_bottom():
     assert lay.pad_at(cx, cy) is None
 
 
+def test_sim_view_no_pad_covers_the_display_on_any_board():
+    # the pico_w box's 8 pads: 2, 4, 6 and 8 sit at the corners, clear of
+    # the matrix and its bezel, inside the window; every board alike
+    import os
+    import json
+    boards = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boards")
+    for name in sorted(os.listdir(boards)):
+        d = json.load(open(os.path.join(boards, name)))["display"]
+        for n in (2, 3, 4, 6, 8):
+            lay = view.Layout(d["kind"], d["width"], d["height"], n, menu=True)
+            m = lay.menu_rect
+            bezel = lay.disp_rect.inflate(24, 24)
+            for k, (x, y) in enumerate(lay.pads):
+                # the nearest point of the bezel to the pad's centre
+                nx = min(max(x, bezel.left), bezel.right)
+                ny = min(max(y, bezel.top), bezel.bottom)
+                assert (x - nx) ** 2 + (y - ny) ** 2 > lay.pad_r ** 2, (name, n, k)
+                assert lay.pad_r <= x <= lay.w - lay.pad_r and lay.pad_r <= y <= lay.status_y - lay.pad_r, (name, n, k)
+                assert lay.pad_at(x, y) == k
+                # nor the menu button
+                nx = min(max(x, m.left), m.right)
+                ny = min(max(y, m.top), m.bottom)
+                assert (x - nx) ** 2 + (y - ny) ** 2 > lay.pad_r ** 2, (name, n, k, "menu")
+            for j in range(n):
+                for k in range(j):
+                    (a, b), (c, e) = lay.pads[j], lay.pads[k]
+                    assert (a - c) ** 2 + (b - e) ** 2 > (2 * lay.pad_r) ** 2, (name, n, j, k)
+
+
 def test_sim_view_pads_in_a_row_under_a_wide_display():
     lay = view.Layout("ssd1680", 296, 128, 4)
     xs = [x for x, y in lay.pads]

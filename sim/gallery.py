@@ -228,9 +228,9 @@ STEPS = {
          "Press your pad to turn your top card."),
         ("duel", "Each player's dog, in their colour, on their side: small dog, big dog. Six sizes, each clearly bigger than the one below.",
          "Look: whose dog is the biggest?"),
-        ("take", "The biggest dog's owner gets a frame of white dots; the other dogs go grey.",
+        ("take", "The part of the screen facing the biggest dog's owner glows gold behind the dog (a frame on e-ink and OLED); the other dogs go grey. Nothing covers a dog.",
          "The winner takes the cards (the box does it); press again for the next duel."),
-        ("battle", "Two dogs of the same size: frames of magenta dots. \"Bata-waf!\" (the box barks).",
+        ("battle", "Two dogs of the same size: both their parts glow magenta behind them (a line on top on e-ink and OLED). \"Bata-waf!\" (the box barks).",
          "The tied players press again: a card face down, then one face up."),
         ("battle_down", "A card face down (a dot on the far edge on the LEDs, a small back on the wide displays), then the new dogs face up.",
          "The biggest new dog takes everything."),
@@ -244,13 +244,13 @@ STEPS = {
     "bataille": (
         ("join", "The game's name and \"Tapez votre bouton\": a box per pad, ticked when its player joined.",
          "Press your pad to join."),
-        ("duel_wait", "An arrow in each player's colour on their side; the number of cards each holds under the table (wide displays).",
+        ("duel_wait", "An arrow in each player's colour on their side; two cards and the number of cards each holds under the table (wide displays).",
          "Press your pad to turn your top card."),
         ("duel", "Each player's card facing them: a real card face on e-ink and OLED (pips as on the card, a figure for V, D, R), rank and suit on the LEDs.",
          "Look: whose card is the strongest?"),
-        ("take", "The strongest card's owner gets a frame (white dots on the LEDs).",
+        ("take", "The strongest card's owner gets a frame (the part facing them glows gold on the LEDs).",
          "The box gives them the cards; press again for the next duel."),
-        ("battle", "Two cards of the same value: frames of magenta dots on the LEDs (a line on mono displays).",
+        ("battle", "Two cards of the same value: their parts glow magenta on the LEDs (a line on mono displays).",
          "The tied players press again: cards face down, then one face up."),
         ("battle_down", "The cards face down as small backs, the new card face up beside the tied one.",
          "The strongest new card takes everything."),
@@ -264,7 +264,7 @@ STEPS = {
     "tape": (
         ("join", "The game's name and a box per pad (up to 8 players), ticked when joined.",
          "Press your pad to join."),
-        ("count", "The card laid on the pile, large, and the number said, large (green on the LEDs); a dot per player still holding cards.",
+        ("count", "The card laid on the pile, large, and the number said, large (green on the LEDs); a dot per player still holding cards. Wide displays: the pile's card and how many cards it holds; under it a column per player: their number, two cards and the cards they hold, a star per point.",
          "Count aloud with the box: 1, 2, 3 ... 13."),
         ("slap_match", "The card is the number said: the picture of the rule in amber (the number and a card).",
          "Slap your pad! The last to slap takes the pile."),
@@ -272,9 +272,9 @@ STEPS = {
          "Slap!"),
         ("slap_sandwich", "The same card with another between: amber, grey, amber.",
          "Slap!"),
-        ("take", "The slower player's hand in their colour with a tick: they take the pile.",
+        ("take", "The last to slap takes the pile: the pile going to them (cards and an arrow), in their colour, turned to their side; never a tick. Those who slapped in time: a happy face (their colours beside it on the LEDs, in their column on the wide displays).",
          "The next card comes."),
-        ("false_slap", "A slap with no rule: the player's hand with a red cross (the box buzzes).",
+        ("false_slap", "A slap with no rule: the player's hand with a red cross (the box buzzes); a cross in their column on the wide displays.",
          "The one who slapped for nothing takes the pile."),
         ("hidden_count", "With the hidden count (T13): the card only, no number and no rule picture.",
          "Count in your head; slap when you think it is right."),
@@ -284,6 +284,77 @@ STEPS = {
     ),
 }
 GAME_TITLES = {"batawaf": "Bata-waf", "bataille": "Bataille", "tape": "Tape-treize"}
+
+# ---- more sections: (title, intro, rows); a row is (key, what it shows,
+# view(tab) -> a View drawn as a game screen).  A new kind of screen is a
+# row here: render_all draws it on every display, page() lists it.
+
+def _tape_taken(rule, order, taker, n=3, box=(), points=None, pads=True):
+    v = make_view("tape", n, PADS[n] if pads else None)
+    if box:
+        v.event(0, "start", ("tape", n, 7, {"box": list(box)}))
+    v.event(0, "deal", (0, _hands("tape", n)))
+    for i, (said, c) in enumerate(((1, "5C"), (2, "9H"), (3, "9S"))):
+        v.event(1, "count", (i % n, said))
+        v.event(1, "flip", (i % n, c, True))
+    if rule:
+        v.event(2, "verdict", (rule, order, taker))
+        v.event(2, "take", (taker, ["5C", "9H", "9S"]))
+    if points:
+        v.points = list(points)
+    return v
+
+
+def _duel(game, ups, ev=None, box=()):
+    n = len(ups)
+    v = make_view(game, n, PADS[n])
+    if box:
+        v.event(0, "start", (game, n, 7, {"box": list(box)}))
+    _deal(v, n, _hands(game, n))
+    for p in range(n):
+        v.event(1, "flip", (p, ups[p], True))
+    if ev:
+        v.event(2, ev[0], ev[1])
+    return v
+
+
+SECTIONS = [
+    ("Signs that mean what they show",
+     "What each sign tells a child, at a glance, on every display.",
+     (("sign_tape_taker", "Tape-treize: player 2 slapped last and takes the pile: the pile going to them "
+       "(cards and an arrow, in their colour, turned to their side on the LEDs), never a tick; players 1 "
+       "and 3 slapped in time: a happy face",
+       lambda tab: _tape_taken("double", [0, 2, 1], 1)),
+      ("sign_tape_false", "Tape-treize: player 3 slapped for nothing: their hand and a red cross; they take the pile too",
+       lambda tab: _tape_taken("false", [2], 2)),
+      ("sign_tape_figures", "Tape-treize mid-match: each player's column says whose (their number), the cards "
+       "they hold (two cards and a number) and their points (a star each); the pile's card and count on the right",
+       lambda tab: _tape_taken("", [], 0, 4, points=[2, 0, 1, 3])),
+      ("sign_batawaf_won", "Bata-waf: the winner's part glows gold behind their dog, the other dog goes grey; "
+       "nothing covers a dog",
+       lambda tab: _duel("batawaf", ["W2a", "W6b"], ("take", (1, ["W2a", "W6b"])))),
+      ("sign_batawaf_tie", "Bata-waf: a tie: both parts glow magenta behind the dogs (two parts lit, not one)",
+       lambda tab: _duel("batawaf", ["W5a", "W5b"], ("battle", ([0, 1],)))),
+      )),
+    ("The box as a player",
+     "A seat the box plays (P1) shows its sign: white on the LEDs, a little robot on e-ink and OLED.",
+     (("box_bataille", "Bataille against the box (player 2): its cards held under its robot",
+       lambda tab: _duel("bataille", ["7H", "KS"], box=(1,))),
+      ("box_batawaf", "Bata-waf against the box: its dog in white, its robot beside its cards",
+       lambda tab: _duel("batawaf", ["W3a", "W4b"], box=(1,))),
+      ("box_tape", "Tape-treize with two box seats (3 and 4): the box took the pile",
+       lambda tab: _tape_taken("double", [0, 1, 3, 2], 2, 4, box=(2, 3))),
+      )),
+    ("Card faces",
+     "Pips a child counts at a glance: a small index in two corners, apart from the pips, and "
+     "the pips laid out as on real cards (the 7 of diamonds never reads as nine).",
+     (("faces_2_5", "2 to 5", lambda tab: _duel("bataille", ["2D", "3S", "4H", "5C"])),
+      ("faces_6_9", "6 to 9", lambda tab: _duel("bataille", ["6D", "7D", "8S", "9H"])),
+      ("faces_10_k", "10 and the figures", lambda tab: _duel("bataille", ["10D", "JS", "QH", "KC"])),
+      )),
+]
+
+SHORT = {"ws2812": "matrix", "ssd1680": "eink", "ssd1306": "oled"}
 
 
 def scenes(game, n, tab):
@@ -344,6 +415,10 @@ def render_all(out_dir, lang="fr"):
                     else:
                         draw_game_scene(r, v)
                     save("%s_%s_%dp" % (game, step, n))
+        for _, _, rows in SECTIONS:
+            for key, _, make in rows:
+                draw_game_scene(r, make(tab))
+                save(key)
         r.message(tab["error"], [tab["game_error"], "MemoryError: memory allocation failed"])
         save("error")
         r.message(tab["notice"], [tab["settings_reset"], "settings.json: bad checksum"], "star", render.WARN)
@@ -404,6 +479,13 @@ def page(files, lang):
                 out.append("| %s | %s | " % (step.replace("_", " "), words)
                            + " | ".join([cell(files, key, d) for d in ds]) + " |")
             out.append("")
+    for title, intro, rows in SECTIONS:
+        out += ["## %s" % title, "", intro, "",
+                "| | " + " | ".join([heads[d] for d in ds]) + " |",
+                "| --- | " + " | ".join(["---"] * len(ds)) + " |"]
+        for key, what, _ in rows:
+            out.append("| %s | " % what + " | ".join([cell(files, key, d) for d in ds]) + " |")
+        out.append("")
     out += ["## Errors, notices, self-test", "",
             "| | " + " | ".join([heads[d] for d in ds]) + " |",
             "| --- | " + " | ".join(["---"] * len(ds)) + " |"]

@@ -161,8 +161,13 @@ class Layout:
         self.pads = []
         for k in range(n_pads):
             if self.around:
+                # clockwise from the bottom, on the rectangle rx, ry around the
+                # display (not an ellipse: a pad between two sides, such as
+                # pads 2, 4, 6 and 8 of an 8-pad box, would cover its corner)
                 a = math.pi / 2 + 2 * math.pi * k / n_pads
-                self.pads.append((int(self.cx + self.rx * math.cos(a)), int(self.cy + self.ry * math.sin(a))))
+                c, s = math.cos(a), math.sin(a)
+                t = min(self.rx / abs(c) if abs(c) > 1e-9 else 1e9, self.ry / abs(s) if abs(s) > 1e-9 else 1e9)
+                self.pads.append((int(round(self.cx + t * c)), int(round(self.cy + t * s))))
             else:
                 col_w = max(self.disp_w // n_pads, gap)
                 x0 = self.cx - col_w * n_pads // 2
@@ -175,6 +180,14 @@ class Layout:
             # the menu button: a small square in the box's bottom right corner
             m = int(44 * scale)
             self.menu_rect = pygame.Rect(self.w - m - int(40 * scale), self.status_y - m - int(34 * scale), m, m)
+            # slid left along the bottom edge until clear of every pad and
+            # its name (a pad in the corner: the 8-pad box)
+            clear = self.pad_r + int(24 * scale)
+            while self.around and self.menu_rect.x > self.cx and any(
+                    (px - min(max(px, self.menu_rect.left), self.menu_rect.right)) ** 2
+                    + (py - min(max(py, self.menu_rect.top), self.menu_rect.bottom)) ** 2 <= clear ** 2
+                    for px, py in self.pads):
+                self.menu_rect.x -= 4
 
     def pad_at(self, x, y):
         """The pad under window point (x, y), or None."""

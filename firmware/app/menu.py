@@ -106,4 +106,9 @@ def value_text(v, tab):
         return tab.get("off", "off")
     if isinstance(v, str) and ("v_" + v) in tab:
         return tab["v_" + v]      # a value with words of its own (sound: voice...)
+    # an option's value in the language's words (app.strings_*: ";value,words;")
+    words = tab.get("v_", "")
+    i = words.find(";" + str(v) + ",")
+    if i >= 0:
+        return words[i + len(str(v)) + 2:words.find(";", i + 1)]
     return str(v).upper() if isinstance(v, str) and len(v) <= 2 else str(v)

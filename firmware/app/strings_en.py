@@ -9,9 +9,6 @@ WORDS = {
     "back": "Back",
     "play": "Play",
     "press_pad": "Press your pad",
-    "pile": "Pile",
-    "takes": "Takes",
-    "false_slap": "Miss",
     "paused": "Paused",
     "winner": "Winner:",
     "error": "Error",
@@ -20,7 +17,7 @@ WORDS = {
     "volume": "Volume",
     "brightness": "Brightness",
     "language": "Language",
-    "eink_refresh": "Refresh",
+    "eink_refresh": "Clean every",
     "auto_flip": "Auto",
     "length": "Length",
     "ace": "Ace",
@@ -52,3 +49,10 @@ WORDS = {
     "ten": "Make 10",
     "sandwich2": "Wide sandwich",
 }
+# The words of the options' values, found by app.menu.value_text as
+# ";value,words;": one string, not a key and a word each (each would be an
+# interned name of the board, or a string object on its heap, docs/app.md)
+WORDS["v_"] = (
+    ";all,whole;court,short;moyen,medium;10min,10 min;high,high;"
+    "low,low;shuffled,shuffled;ordered,in order;play,play;"
+    "lose,lose;tempo,tempo;turns,turns;fr,Francais;en,English;")

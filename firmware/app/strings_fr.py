@@ -9,9 +9,6 @@ WORDS = {
     "back": "Retour",
     "play": "Jouer",
     "press_pad": "Tapez votre bouton",
-    "pile": "Tas",
-    "takes": "Prend",
-    "false_slap": "Faute",
     "paused": "Pause",
     "winner": "Gagne:",
     "error": "Erreur",
@@ -20,7 +17,7 @@ WORDS = {
     "volume": "Volume",
     "brightness": "Lumiere",
     "language": "Langue",
-    "eink_refresh": "Rafraichir",
+    "eink_refresh": "Nettoyer tous les",
     "auto_flip": "Auto",
     "length": "Duree",
     "ace": "As",
@@ -52,3 +49,11 @@ WORDS = {
     "ten": "Font 10",
     "sandwich2": "Sandwich large",
 }
+# The words of the options' values, found by app.menu.value_text as
+# ";value,words;": one string, not a key and a word each (each would be an
+# interned name of the board, or a string object on its heap, docs/app.md)
+WORDS["v_"] = (
+    ";all,entiere;court,courte;moyen,moyenne;10min,10 min;"
+    "high,fort;low,faible;shuffled,melange;ordered,en ordre;"
+    "play,jouer;lose,perdu;tempo,rythme;turns,tour a tour;"
+    "fr,Francais;en,English;")

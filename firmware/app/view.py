@@ -40,6 +40,9 @@ class View:
         self.count = 0
         self.taker = -1
         self.rule = ""
+        # Tape-treize: who slapped in time when a rule held (T6), so not
+        # the taker: their sign is the happy one, the taker's the taking
+        self.saved = []
         self.round = 0
         self.ended = False
         self.winners = []
@@ -93,6 +96,8 @@ class View:
                 self.pile_n += 1
                 self.taker = -1
                 self.rule = ""
+                if self.saved:
+                    self.saved = []     # (no list a card while nobody was saved)
                 self.pile.append(c)
                 if len(self.pile) > 5:
                     self.pile.pop(0)
@@ -116,6 +121,7 @@ class View:
         elif ev == "verdict":
             self.rule = v[0]
             self.due = ""
+            self.saved = [p for p in v[1] if p != v[2]] if v[0] != "false" else []
         elif ev == "take":
             p = v[0]
             self.counts[p] += len(v[1])

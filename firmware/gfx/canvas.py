@@ -5,7 +5,7 @@
 # scroll_offset, rank_label, suit_pip).
 #
 #   cv = Canvas(target, width, height, colour, level=5)
-#   rg = Region(cv, x, y, w, h, rot=0); rg.rect/frame/dotted/fill/bitmap/pic/text
+#   rg = Region(cv, x, y, w, h, rot=0); rg.rect/frame/fill/bitmap/pic/text
 #
 # The Canvas
 #   - counts every draw that reaches outside the display (`oob`), so a test
@@ -14,7 +14,8 @@
 #     no Bata-waf screen shows a digit or a letter (W6);
 #   - counts the texts cut short for want of room (`cut`): none may be.
 # Colours on the matrix cost current (drivers/ws2812 dims a frame past the
-# board's budget): marks are dotted frames, never filled backgrounds.
+# board's budget): a mark filling a part of the screen is a dim colour
+# (WON, BATTLE: under a third of a channel), never a bright one.
 #
 # Why apart from gfx.render: the screen modules (gfx.faces, menu, table,
 # tape), loaded late behind the Renderer, take their shared names from here,
@@ -30,8 +31,8 @@ BG = const(0)
 INK = const(1)
 RED = const(2)
 BLACKSUIT = const(3)   # black is "off" on LEDs: black suits are shown white-blue
-# 4: unused (the winner is framed in white dots)
-BATTLE = const(5)      # the battlers' dotted frame: magenta, no player's colour
+WON = const(4)         # the winner's part of the matrix: a dim gold behind the dog
+BATTLE = const(5)      # the battlers' part: a dim magenta behind it, no player's colour
 DOG = const(6)
 DIM = const(7)
 WARN = const(8)
@@ -39,8 +40,8 @@ OK = const(9)
 PLAYER0 = const(10)     # PLAYER0 + p: each player's colour (pad LEDs too)
 
 RGB = (
-    (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (0, 70, 0),
-    (255, 0, 255), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
+    (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (70, 50, 0),
+    (60, 0, 60), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
     (255, 20, 20), (0, 90, 255), (0, 255, 0), (255, 230, 0),
     (255, 0, 255), (0, 255, 255), (255, 128, 0), (160, 160, 255),
 )
@@ -161,18 +162,6 @@ class Region:
         self.rect(0, self.h - 1, self.w, 1, col)
         self.rect(0, 1, 1, self.h - 2, col)
         self.rect(self.w - 1, 1, 1, self.h - 2, col)
-
-    def dotted(self, col):
-        """A frame of every other pixel: reads as a frame on the LEDs at
-        half the current of a solid one."""
-        w = self.w
-        h = self.h
-        for i in range(0, w, 2):
-            self.rect(i, 0, 1, 1, col)
-            self.rect(w - 1 - i, h - 1, 1, 1, col)
-        for j in range(2, h - 1, 2):
-            self.rect(0, j, 1, 1, col)
-            self.rect(w - 1, h - 1 - j, 1, 1, col)
 
     def fill(self, col):
         self.rect(0, 0, self.w, self.h, col)

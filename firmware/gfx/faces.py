@@ -20,9 +20,12 @@ PIPS = (
 
 def face(r, rg, c, x, y, w, h, col):
     """A card as a real card looks, portrait, centred in (x, y, w, h):
-    its outline, the rank and suit in the top-left corner (and the
-    suit in the bottom-right), and in the middle the pips laid out as
-    on a real card (A to 10) or a figure (V/J, D/Q, R/K)."""
+    its outline, a small index (rank and suit side by side) in the
+    top-left and bottom-right corners, and in the middle, below and
+    above the indexes with a gap, the pips laid out as on a real card
+    (A to 10), each bigger than the index's, or a figure (V/J, D/Q,
+    R/K).  The pips never share rows with an index: a child counts
+    them at a glance, the 7 never reads as nine."""
     ch = h
     cw = min(w, h * 3 // 4)
     x += (w - cw) // 2
@@ -30,19 +33,30 @@ def face(r, rg, c, x, y, w, h, col):
     rg.rect(x + 1, y + ch - 1, cw - 2, 1, INK)
     rg.rect(x, y + 1, 1, ch - 2, INK)
     rg.rect(x + cw - 1, y + 1, 1, ch - 2, INK)
-    k = max(1, (ch + 20) // 50)      # the corner index
     lab = canvas.rank_label(c, r.faces_fr)
-    lw = r.rank(rg, lab, x + 2 * k, y + 2 * k, k, col)
-    pip = canvas.suit_pip(c, True)
-    rg.pic(pip, x + 2 * k, y + 11 * k, k, col)
-    rg.pic(pip, x + cw - 7 * k, y + ch - 7 * k, k, col)
-    # the middle: clear of the corner indexes (a 10's is wider: its
-    # pips start below it)
-    ix = x + 8 * k
-    iw = cw - 16 * k
-    iy = y + (3 * k if lw <= 5 * k else 10 * k)
+    # the index: the 5x7 font and a 5x5 suit on a tall card, the 3x5 font
+    # and a 3x3 suit on a small one
+    big = ch >= 80
+    ih = 7 if big else 5
+    if big:
+        iw = 6 + (9 if lab == "10" else 5)
+    else:
+        iw = 4 + canvas.text_width(lab, 1, True)
+    pip = canvas.suit_pip(c, big)
+    for px, py in ((x + 2, y + 2), (x + cw - 2 - iw, y + ch - 2 - ih)):
+        # the rank, then its suit
+        if big:
+            px += r.rank(rg, lab, px, py, 1, col) + 1
+        else:
+            px += rg.text(lab, px, py, 1, col, True)
+        rg.pic(pip, px, py + 1, 1, col)
+    g = max(2, ch // 25)
+    ix = x + g + 1
+    iw = cw - 2 * g - 2
+    iy = y + 2 + ih + g
     ih = ch - 2 * (iy - y)
     n = cards.rank(c)
+    pip = canvas.suit_pip(c, True)
     if n > 10:
         name = glyphs.FACE[n - 11]
         fw = glyphs.PIC_DATA[name]
@@ -54,8 +68,8 @@ def face(r, rg, c, x, y, w, h, col):
         s = max(1, min(iw, ih) // 8)
         rg.pic(pip, ix + (iw - 5 * s) // 2, iy + (ih - 5 * s) // 2, s, col)
         return
-    # three columns, rows on a 0..12 scale (PIPS)
-    s = max(1, min(iw // 15, ih // 25))
+    # three columns, rows on a 0..12 scale (PIPS); 4 pips a column at most
+    s = max(1, min(iw // 15, ih // 20))
     pw = 5 * s
     at = PIPS[n - 2]
     for i in range(len(at)):
@@ -63,3 +77,4 @@ def face(r, rg, c, x, y, w, h, col):
         px = ix + (v >> 4) * (iw - pw) // 2
         py = iy + (v & 15) * (ih - pw) // 12
         rg.pic(pip, px, py, s, col)
+

@@ -174,20 +174,27 @@ class Renderer:
         table.table(self, v)
 
     def holdings(self, v, y, h, bars):
-        """Cards each player holds, under their column: a number, or a bar
-        (Bata-waf shows no digit, W6)."""
+        """Cards each player holds, under their column: two cards and a
+        number, or a bar (Bata-waf shows no digit, W6); the box's seats
+        (P1) first show its sign."""
         cv = self.cv
         rg = self.whole()
+        s = self.scale
         cw = cv.w // v.n
         total = 0
         for c in v.counts:
             total += c
         for p in range(v.n):
+            x = p * cw + 2
+            if p in v.box:
+                rg.pic("sign_boxseat", x, y + (h - 5 * s) // 2, s, INK)
+                x += 6 * s
             if bars:
-                ln = (cw - 4) * v.counts[p] // max(total, 1)
-                rg.rect(p * cw + 2, y + 1, ln, h - 2, INK)
+                ln = (p * cw + cw - 2 - x) * v.counts[p] // max(total, 1)
+                rg.rect(x, y + 1, ln, h - 2, INK)
             else:
-                rg.text(str(v.counts[p]), p * cw + 2, y + self.scale, self.scale, INK, maxw=cw - 4)
+                rg.pic("sign_twocards", x, y + 2 * s, s, INK)
+                rg.text(str(v.counts[p]), x + 6 * s, y + s, s, INK, maxw=p * cw + cw - 2 - x - 6 * s)
 
     def tape(self, v):
         """Tape-treize (gfx.tape, imported for Tape-treize only)."""
@@ -209,7 +216,7 @@ class Renderer:
         cv = self.cv
         cv.clear()
         dogs = v.game == "batawaf"
-        bottom = 0 if (self.small or v.n > 4) else (4 * self.scale if dogs else self.lh)
+        bottom = 0 if (self.small or v.n > 4) else ((6 if v.box else 4) * self.scale if dogs else self.lh)
         if v.n <= 4:
             # the words go in a band of their own, above the trophies
             words = not self.small and not dogs

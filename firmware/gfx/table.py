@@ -4,7 +4,7 @@
 # played (the box drops it when a game starts), so Tape-treize never carries
 # its bytecode.
 from gfx import glyphs
-from gfx.canvas import BG, INK, BATTLE, DOG, DIM, PLAYER0
+from gfx.canvas import BG, INK, BATTLE, WON, DOG, DIM, PLAYER0
 
 
 def dog(r, rg, size, x, y, w, h, col=DOG):
@@ -51,23 +51,24 @@ def table(r, v):
     cv = r.cv
     cv.clear()
     dogs = v.game == "batawaf"
-    bottom = 0 if r.small else (4 * r.scale if dogs else r.lh)
+    bottom = 0 if r.small else ((6 if v.box else 4) * r.scale if dogs else r.lh)
     regs = r.player_regions(v.n, 0, bottom, v.sides)
     for p in range(v.n):
         rg = regs[p]
-        # the trick's winner framed (white dots on the matrix), the
-        # battlers in magenta dots; never a filled background: a filled
-        # half of the matrix would take the current the cards need (the
-        # driver dims the whole frame past the budget)
+        # the trick's winner: on the matrix the part facing them lit in
+        # a dim gold behind the dog or card, the battlers' in a dim
+        # magenta (a mark that covers no pixel of a dog, and the winner's
+        # one lit part differs from a battle's two or more by more than
+        # a colour); framed, and a line on top, on the mono displays
         lost = v.winner >= 0 and v.winner != p
         if v.winner == p:
             if cv.colour:
-                rg.dotted(INK)    # white: no player's colour
+                rg.fill(WON)
             else:
                 rg.frame(INK)
         elif p in v.battle:
             if cv.colour:
-                rg.dotted(BATTLE)
+                rg.fill(BATTLE)
             else:
                 rg.rect(0, 0, rg.w, 1, INK)
         if v.out[p]:
@@ -75,8 +76,6 @@ def table(r, v):
             continue
         up = v.up[p]
         ins = 0 if r.small else 2
-        if r.small and not dogs and (v.winner == p or p in v.battle):
-            ins = 1    # a card inside its frame (a dog stands over it)
         back_h = 0 if r.small else max(3, rg.h // 8)
         if len(up) >= 2 and not r.small and rg.w >= 40:
             half = (rg.w - 2 * ins) // 2

@@ -3,84 +3,79 @@
 # taker.  Imported only while Tape-treize is played (the box drops it when
 # another game starts), so the other games never carry its bytecode.
 from gfx import canvas
-from gfx.canvas import BG, INK, RED, BLACKSUIT, DIM, WARN, OK, PLAYER0
-from core import cards
+from gfx.canvas import BG, INK
 
 
 def tape(r, v):
     """Tape-treize: the top card of the central pile, the number said
     (not in T13), large; while a slap is due, a picture of the rule that
     fires (match: the number and the card alike, double: two cards
-    alike, sandwich: alike around another) in amber; after a slap, the
-    taker's colour with a tick (or a cross for a false slap); the cards
-    and points of each player."""
+    alike, sandwich: alike around another); after a slap, the sign of
+    taking (the pile going to the taker: never a tick, the taker is the
+    slowest), the happy sign for those a valid slap saved, the cross
+    for a false slap.  Wide displays: no words, pictures a child who
+    cannot read follows, and a column per player (whose: the number,
+    or the box's sign; cards held; points as stars)."""
     cv = r.cv
     cv.clear()
     rg = r.whole()
     if r.small:
-        tape_small(r, v, rg)
+        # the matrix's screen: its own module, so the wide displays do
+        # not carry its bytecode (gfx.tape16)
+        from gfx import tape16
+        tape16.tape_small(r, v, rg, rule_pic)   # (no import back: no circle)
         return
     s = r.scale
     side = cv.w // 3
-    card = canvas.Region(cv, side, 0, side, cv.h - r.lh, 0)
+    top = cv.h - 19 * s      # the players' columns: three lines under it
+    card = canvas.Region(cv, side, 0, side, top, 0)
     if v.taker >= 0:
         card.frame(INK)
     if v.pile_top >= 0:
-        r.card(card, v.pile_top, 2, 2, side - 4, card.h - 4)
+        r.card(card, v.pile_top, 2, 2, side - 4, top - 4)
     if not v.hidden and v.count > 0:
         # the count said, white on black: never read as part of the card
-        k = max(1, min((side - 8) // 12, (cv.h - r.lh - 8) // 8))
+        k = max(1, min((side - 8) // 12, (top - 8) // 8))
         tw = canvas.text_width(str(v.count), k)
         rg.rect(0, 0, tw + 4 * s, 7 * k + 4 * s, INK)
         rg.text(str(v.count), 2 * s, 2 * s, k, BG, maxw=side - 4)
     x = 2 * side + 2
-    rg.text("%s %d" % (r._t("pile"), v.pile_n), x, 2, s, INK, maxw=side - 4)
+    # the pile: its picture and how many cards it holds
+    rg.pic("icon_card", x, 2, s, INK)
+    rg.text(str(v.pile_n), x + 9 * s, 2, s, INK, maxw=side - 10 * s)
+    y = 2 + r.lh + s
     if v.taker >= 0:
-        msg = r._t("false_slap") if v.rule == "false" else r._t("takes")
-        who = "%s %d" % (msg, v.taker + 1)
-        if canvas.text_width(who, s) > side - 4:
-            # a narrow column: the player's number on a line of its own
-            rg.text(str(v.taker + 1), x, 2 + 2 * r.lh, s, INK, maxw=side - 4)
-            who = msg
-        rg.text(who, x, 2 + r.lh, s, INK, maxw=side - 4)
+        # the taker's sign, large (their column says whose)
+        k = max(1, min((side - 4) // 8, (top - y - 2) // 7, 3 * s))
+        rg.pic("cross" if v.rule == "false" else "sign_taking", x, y, k, INK)
     elif v.due and not v.hidden:
-        k = max(1, min((side - 6) // 16, (cv.h - 3 * r.lh) // 8))
-        rule_pic(r, rg, v.due, x, 2 + r.lh + s, k, INK, INK)
-    y = cv.h - r.lh + s
+        k = max(1, min((side - 6) // 16, (top - y) // 8))
+        rule_pic(r, rg, v.due, x, y, k, INK, INK)
     cw = cv.w // max(v.n, 1)
     for p in range(v.n):
-        txt = "%d:%d" % (v.counts[p], v.points[p])
-        # many players: the small font, so no figure is cut
-        small = canvas.text_width(txt, s) > cw - 2
-        rg.text(txt, p * cw + 1, y + (s if small else 0), s, INK, small, cw - 1)
-
-def tape_small(r, v, rg):
-    """The matrix: the card on the top half (rank and suit, 5x7), the
-    number said under it in green, or the rule's picture, or the
-    taker; a dot per player holding cards on the right."""
-    if v.pile_top >= 0:
-        c = v.pile_top
-        col = RED if cards.is_red(c) else BLACKSUIT
-        lab = canvas.rank_label(c, r.faces_fr)
-        r.rank(rg, lab, 0 if lab == "10" else 1, 0, 1, col)
-        rg.pic(canvas.suit_pip(c, True), 10, 1, 1, col)
-    if v.taker >= 0:
-        pc = PLAYER0 + (v.taker & 7)
-        rg.pic("icon_hand", 0, 8, 1, pc)
-        if v.rule == "false":
-            rg.pic("cross", 10, 10, 1, RED)
+        x = p * cw + s
+        # whose: the number white on black (the box's seats: its sign, P1)
+        if p in v.box:
+            rg.pic("sign_boxseat", x, top + s, s, INK)
         else:
-            rg.pic("check", 10, 10, 1, OK)
-        return
-    if v.due and not v.hidden:
-        # (with the count hidden, T13, the rule would give it away)
-        rule_pic(r, rg, v.due, 0, 9, 1, WARN, DIM, v.count)
-        return
-    if not v.hidden and v.count > 0:
-        rg.text(str(v.count), 0, 9, 1, OK, maxw=12)
-    for p in range(min(v.n, 8)):
-        col = PLAYER0 + p if v.counts[p] else DIM
-        rg.rect(13 + (p >> 2) * 2, 9 + (p & 3) * 2, 1, 1, col)
+            t = str(p + 1)
+            rg.rect(x, top, canvas.text_width(t, s, True) + 2 * s, 7 * s, INK)
+            rg.text(t, x + s, top + s, s, BG, True)
+        if p == v.taker:
+            rg.pic("cross" if v.rule == "false" else "sign_taking", x + 6 * s, top, s, INK)
+        elif p in v.saved:
+            rg.pic("sign_smiley", x + 6 * s, top + s, s, INK)
+        # the cards held: two cards and the number
+        rg.pic("sign_twocards", x, top + 8 * s, s, INK)
+        rg.text(str(v.counts[p]), x + 6 * s, top + 8 * s, s, INK, True, cw - 7 * s)
+        # the points: a star each (a star and the number when they do not fit)
+        n = v.points[p]
+        k = n if n * 6 * s <= cw - s else 1
+        for i in range(k):
+            rg.pic("star", x + 6 * s * i, top + 14 * s, s, INK)
+        if k < n:
+            rg.text(str(n), x + 6 * s, top + 14 * s, s, INK, True, cw - 7 * s)
+
 
 def rule_pic(r, rg, rule, x, y, k, col, other, said=0):
     """A picture of the rule that fires, 16k x 7k at (x, y): cards as

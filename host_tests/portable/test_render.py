@@ -368,7 +368,7 @@ def test_menu_rows_are_the_words_and_values_the_box_draws():
     st["opts"]["bataille"]["ace"] = "low"
     st["opts"]["bataille"]["auto"] = True
     rows = menu.rows(menu.build("settings", st)[0], st, tab)
-    assert rows[0] == ("icon_lang", "Language", "FR")
+    assert rows[0] == ("icon_lang", "Language", "Francais")    # each language in its own words
     assert rows[1] == ("icon_speaker", "Volume", "4")
     assert ("icon_speaker", "Sound", "voice") in rows
     assert rows[-1] == ("icon_back", "Back", None)
