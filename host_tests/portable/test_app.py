@@ -3,7 +3,7 @@
 # errors, logs on the file system.  On the host HAL with bots, under pytest
 # and under the MicroPython unix port.
 from core import log as _log
-from app import box, headless, settings as _set, sounds, logs as _logs
+from app import box, headless, play as _play, quiet, settings as _set, sounds, logs as _logs
 from games import bataille, tape
 from games import tape_replay
 import app_hal
@@ -671,7 +671,7 @@ def test_app_plays_on_when_the_flash_is_full():
     app.store.write = full
     app.store.open_append = full
     hal.storage.save = full
-    with Console(box) as out:
+    with Console(box, quiet, _play) as out:
         r.run(3600)
     assert out.said("not written") or out.said("not saved"), out.lines
     assert app.state == "end" and app.errors == 0 and app.view.winners
