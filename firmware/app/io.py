@@ -14,7 +14,8 @@
 #   hal.storage   drivers.storage.Storage: load(name, defaults), save(name,
 #                 value), notices, slap_window, fs (root, path(name))
 #   hal.watchdog  feed()
-#   hal.menu      pressed() -> True once per press of the menu button
+#   hal.menu      pressed() -> 0, or once per press of the menu button 1 (a
+#                 press) or 2 (held: a long press), drivers.button
 #   hal.poll      (optional) the display and buzzer chores of each loop pass
 import os
 from gfx import fb as _fb
@@ -278,5 +279,5 @@ class Menu:
 
     def pressed(self):
         if self.m is None:
-            return False
-        return bool(self.m.pressed())
+            return 0
+        return self.m.pressed()

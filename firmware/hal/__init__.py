@@ -20,8 +20,9 @@
 #   hal.storage    drivers.storage.Storage: load(name, defaults) -> (value,
 #                  notice), save(name, value), .slap_window
 #   hal.watchdog   start(), feed()
-#   hal.menu       drivers.button.MenuButton (pressed() once per press; the
-#                  host one also has press()), None without a menu button
+#   hal.menu       drivers.button.MenuButton (pressed(): 1 once per press, 2
+#                  once held 1.5 s; press() a short one), None without a
+#                  menu button
 #   hal.notices    messages for the player / the REPL (display errors, ...)
 #
 # The main loop calls hal.poll() every pass: it advances the display and the
