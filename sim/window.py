@@ -12,7 +12,8 @@ touch (FINGERDOWN/FINGERUP, several fingers at once), keys (each pad's digit
 and letter, shown on it: 1/Q, 2/W, ...; M: the menu button).  A pad is down
 while anything holds it, so a key held down is one press until released,
 and mashing keys gives the presses the debounce lets through.  Closing the
-window or Esc stops the box mid-game cleanly (the log so far is written).
+window or Esc stops the box mid-game cleanly: the game is left as with the
+menu button held (its log ends `stopped`, L).
 """
 import os
 import sys
@@ -213,6 +214,10 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     if b.failed:
         code = 1
     done = b.finished
-    sys.stderr.write("sim: %s at t=%.1f s%s\n" % (reason, (b.clock.now - virt0) / 1e6,
-                                                "" if done else " (the game was not finished)"))
+    note = ""
+    if not done:
+        note = " (the game was not finished)"
+        if getattr(b.app.view, "reason", None) == "stopped":
+            note = " (the game was not finished: left, as with the menu button held; its log ends `stopped`)"
+    sys.stderr.write("sim: %s at t=%.1f s%s\n" % (reason, (b.clock.now - virt0) / 1e6, note))
     return code
