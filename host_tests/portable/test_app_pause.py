@@ -214,3 +214,31 @@ def test_a_menu_hints_which_pad_moves_and_which_chooses_until_its_first_press():
     assert seen[0] is True and seen[-1] is False
     r = render.Renderer(app.canvas, app.tab)
     assert r._t("hint") == app.tab["hint"] and "1" in app.tab["hint"] and "2" in app.tab["hint"]
+
+
+class _Null:
+    """A target that only counts: the Canvas does the checking."""
+
+    def fill(self, c):
+        pass
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def pixel(self, x, y, c=None):
+        return 0
+
+
+def test_the_hint_and_the_pause_fit_every_display_in_both_languages():
+    from app import strings, pause
+    for w, h, col in ((16, 16, True), (128, 64, False), (296, 128, False)):
+        for lang in strings.LANGS:
+            tab = strings.table(lang)
+            cv = render.Canvas(_Null(), w, h, col)
+            r = render.Renderer(cv, tab)
+            rows = [("play", pause.WORDS[lang][0], None), ("icon_back", pause.WORDS[lang][1], None),
+                    ("icon_speaker", tab["volume"], "3")]
+            for sel in range(3):
+                r.menu(tab["paused"], rows, sel, 0, True)
+                r.menu(tab["paused"], rows, sel, 0, False)
+            assert cv.cut == 0 and cv.oob == 0, (w, h, lang, cv.cut, cv.oob)
