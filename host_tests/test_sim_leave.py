@@ -3,15 +3,10 @@
 # press pauses, held 1.5 s it leaves the game (L `stopped`, the end screen);
 # closing the window mid-game ends it the same way (docs/sim.md: "as when
 # the menu button ends a game early"); each log replays to the box's end.
-import os
-
 import pygame
 
 from sim import box as _box
 from sim import cli, replay, window
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def make_box(board, game, *extra):
