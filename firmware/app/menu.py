@@ -6,8 +6,8 @@
 #   ("set", key)        cycle a setting through its values
 #   ("opt", key)        cycle an option of the game being set up
 #   ("selftest", None)  run the hardware self-test
-# Settings offers only what does something on the board (useful); the pause
-# is a menu of its own (app.pause).
+# Settings offers only what does something on the board (settings_menu);
+# the pause is a menu of its own (app.pause).
 from app import settings as _set
 
 NEXT_PAD = 0
@@ -65,7 +65,7 @@ def settings_menu(board=None):
 
 
 def build(name, st, board=None):
-    # board: the settings it offers (useful); None, every one
+    # board (hal.boarddata.Board): Settings offers what it has; None, every setting
     if name == "home":
         return home(st)
     if name == "options":
