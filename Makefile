@@ -72,8 +72,15 @@ test-micropython: $(STAMP)  ## the portable tests under the real MicroPython uni
 	@if [ -x $(MPY) ] || [ -x $(MPY).exe ]; then MP_PROGRESS=$$([ -t 1 ] && echo 1) $(MPY) -X heapsize=8M host_tests/mp_run.py; \
 	else $(PYTHON) host_tests/mp.py why-missing; fi
 
+# The pytest suites run on TEST_JOBS workers (pytest-xdist), whole files to
+# a worker (their module fixtures: an emulated box, a built UF2, are made
+# once); 2 by default, the cores of the machines CI runs on.  TEST_JOBS=0:
+# one process, as before.
+TEST_JOBS ?= 2
+XDIST = $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadfile)
+
 test-cpython: $(STAMP)  ## the whole suite under pytest on CPython
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q host_tests --ignore=host_tests/pico
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q $(XDIST) host_tests --ignore=host_tests/pico
 
 # The RP2040 emulator (tools/pico, docs/pico.md): rp2040js from npm, pinned
 # by tools/pico/package-lock.json.  Needs node >= 18 and npm (apt-get'ed when
@@ -92,7 +99,7 @@ pico-deps: $(PICO_STAMP)  ## install the RP2040 emulator (rp2040js, pinned)
 
 test-pico: $(STAMP) $(PICO_STAMP) $(WEB_STAMP)  ## the real firmware on the emulated RP2040 (inputs: ../shared/pico), and the web page in headless Chromium
 	@$(call need_apt,chromium)
-	$(PYTHON) -m pytest -q host_tests/pico
+	$(PYTHON) -m pytest -q $(XDIST) --durations=12 host_tests/pico
 
 pico-soak: $(STAMP) $(PICO_STAMP)  ## long faults on the emulated Pico: 60 s of 50 Hz presses, a power cut after every flash write (docs/pico_play.md)
 	PICO_SOAK=1 $(PYTHON) -m pytest -q host_tests/pico/test_pico_faults.py

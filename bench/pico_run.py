@@ -6,6 +6,9 @@ The benches (each a bench/host_*.py function, as `make bench` runs them):
   host_pico.bench_pico_boot_and_pads   power-on to first frame, pad edge to
       its stamp / LED / next frame, CPU per WS2812 frame, interrupts masked
       during a frame, heap after boot (pico_matrix);
+  host_pico_feedback.bench_pico_frozen_feedback   the frozen UF2 (make uf2):
+      power-on to first frame, edge to the next display frame start on
+      pico_matrix, pico_oled and pico_eink, CPU per WS2812 frame;
   host_pico_stamps.bench_pico_pad_stamps   the stamp error of the PIO and
       interrupt paths, idle / busy / interrupts off, and the 2 us ordering;
   host_voice_pico.*   the voice's CPU per second and the pad latency while
@@ -25,6 +28,7 @@ sys.path.insert(0, ROOT)
 
 BENCHES = (
     ("host_pico", "bench_pico_boot_and_pads"),
+    ("host_pico_feedback", "bench_pico_frozen_feedback"),
     ("host_pico_stamps", "bench_pico_pad_stamps"),
     ("host_voice_pico", "bench_voice_on_the_emulated_pico"),
     ("host_voice_pico", "bench_voice_pad_latency_on_the_emulated_pico"),

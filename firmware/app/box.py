@@ -133,12 +133,22 @@ class App(join.App, play.App):
             self.canvas.set_level(st["brightness"])
         self.dirty = True
 
-    def save_settings(self):
-        # a box whose flash refuses a write still plays: say it on the REPL
-        try:
-            _settings().save(self.store, self.settings)
-        except Exception as e:
-            print("settings not saved:", e)
+    def save_settings(self, now=False):
+        """Settings a press changed are saved at the end of its pass, after
+        its frame went out: a flash write takes 11-22 ms on the Pico, and the
+        press's own picture waited for it (issue 26).  now=True, tick's quiet
+        moment: the pending save, then the quiet collection."""
+        if not now:
+            self.quiet_gc = 2
+            return
+        if self.quiet_gc == 2:
+            # a box whose flash refuses a write still plays: say it on the REPL
+            try:
+                _settings().save(self.store, self.settings)
+            except Exception as e:
+                print("settings not saved:", e)
+        self.quiet_gc = False
+        self.collect()
 
     # ---- states -----------------------------------------------------
 
@@ -151,7 +161,8 @@ class App(join.App, play.App):
         self.state = state
         self.state_t = self.now
         self.dirty = True
-        self.quiet_gc = state in ("menu", "join", "end", "error", "notice")
+        if self.quiet_gc != 2:      # (a save waiting for the pass's end stays)
+            self.quiet_gc = state in ("menu", "join", "end", "error", "notice")
 
     def since_ms(self):
         d = ticks.diff(self.now, self.state_t)
@@ -168,6 +179,7 @@ class App(join.App, play.App):
         sleep = self.clock.sleep_ms
         busy = self.disp.busy
         sound = self.sound.busy_with
+        pending = self.cap.pending
         while True:
             try:
                 self.tick()
@@ -178,7 +190,12 @@ class App(join.App, play.App):
             if busy() or sound() is not None:
                 sleep(LOOP_SLEEP_MS)
             else:
-                sleep(_IDLE_SLEEP_MS)
+                # idle: 1 ms naps, and the next pass at once when a press
+                # came (one 8 ms sleep kept its picture waiting: issue 26)
+                for i in range(_IDLE_SLEEP_MS):
+                    if pending():
+                        break
+                    sleep(1)
 
     def tick(self):
         # The idle pass, a hundred times a second.  Its frame must stay
@@ -220,8 +237,7 @@ class App(join.App, play.App):
             self.fed = now
             self.wdt.feed()
         if self.quiet_gc:
-            self.quiet_gc = False
-            self.collect()
+            self.save_settings(True)
             if self.heap_lines:
                 self.heap_note()
 

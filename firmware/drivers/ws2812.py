@@ -98,13 +98,11 @@ class Ws2812Matrix:
         self._place = array("H", [chain_index(i % width, i // width, width, layout) for i in range(self.n)])
         # Bit position of R, G and B in the word (the first byte sent is at 0).
         self._sh = [8 * order.index(ch) for ch in "RGB"]
-        self._rgb = bytearray(3 * self.n)
         self._tr = bytearray(32)
         self._tg = bytearray(64)
         self._tab_br = -1
-        # the two per-pixel loops of prepare() compiled, when the port can
+        # prepare()'s per-pixel loop compiled, when the port can
         # (hal/rp2/parts.py plugs in drivers/ws2812_viper.py's)
-        self.channels = None
         self.pack = None
         self.scale = SCALE_ONE
         self.frames = 0
@@ -144,42 +142,38 @@ class Ws2812Matrix:
             for v in range(64):
                 self._tg[v] = ((v << 2) | (v >> 4)) * br // 255
             self._tab_br = br
-        buf = self.buf
-        rgb = self._rgb
-        tr = self._tr
-        tg = self._tg
-        if self.channels is not None:
-            total = self.channels(buf, rgb, self.n, tr, tg)
-        else:
-            total = 0
-            for i in range(self.n):
-                c = buf[2 * i] | (buf[2 * i + 1] << 8)
-                r = tr[c >> 11]
-                g = tg[(c >> 5) & 63]
-                b = tr[c & 31]
-                rgb[3 * i] = r
-                rgb[3 * i + 1] = g
-                rgb[3 * i + 2] = b
-                total += r + g + b
+        # One pass from the frame buffer to the words at full scale; a
+        # second one, scaled, only for a frame over the current budget
+        # (rare: a menu or a duel is mostly dark).  Nothing in between: the
+        # words are the frame DMA streams from (issue 26: 1 ms a frame less
+        # than through an RGB copy).
         self._turn ^= 1
         self.words = self._words[self._turn]
-        s = cap_scale(total, self.n, self.max_ma)
-        self.scale = s
-        self.uncapped_ua = estimate_ua(total, self.n)
-        words = self.words
-        place = self._place
         sr, sg, sb = self._sh
-        rev = REV
-        if self.pack is not None:
-            total = self.pack(rgb, words, place, self.n, s, rev, sr, sg, sb)
-        else:
-            total = 0
-            for i in range(self.n):
-                r = rgb[3 * i] * s >> 16
-                g = rgb[3 * i + 1] * s >> 16
-                b = rgb[3 * i + 2] * s >> 16
-                total += r + g + b
-                words[place[i]] = (rev[r] << sr) | (rev[g] << sg) | (rev[b] << sb)
+        buf, words, place, n = self.buf, self.words, self._place, self.n
+        tr, tg, rev = self._tr, self._tg, REV
+        s = SCALE_ONE
+        while True:
+            if self.pack is not None:
+                total = self.pack(buf, words, place, n, s, tr, tg, rev, sr, sg, sb)
+            else:
+                # (the loop drivers/ws2812_viper.py compiles; its locals are
+                # no interned names, a function's arguments would be)
+                total = 0
+                for i in range(n):
+                    c = buf[2 * i] | (buf[2 * i + 1] << 8)
+                    r = tr[c >> 11] * s >> 16
+                    g = tg[(c >> 5) & 63] * s >> 16
+                    b = tr[c & 31] * s >> 16
+                    total += r + g + b
+                    words[place[i]] = (rev[r] << sr) | (rev[g] << sg) | (rev[b] << sb)
+            if s != SCALE_ONE:
+                break
+            s = cap_scale(total, n, self.max_ma)
+            self.scale = s
+            self.uncapped_ua = estimate_ua(total, n)
+            if s == SCALE_ONE:
+                break
         self.last_ua = estimate_ua(total, self.n)
         return self.words
 

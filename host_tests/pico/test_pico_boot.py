@@ -91,3 +91,37 @@ def test_pico_matrix_stands_down_for_the_host(booted):
     assert r.returncode == 0 and "still here" in r.stdout, r.stdout + r.stderr
     assert "box stopped by the host" in p.serial_text()
     assert [e["reason"] for e in p.events("reset")] == ["power-on"]
+
+
+# Issue 26, item 3: power-on to the first frame with the frozen UF2 (`make
+# uf2`: the code runs from flash, nothing loaded into RAM) within half a
+# second.  Measured 224 ms emulated, a blank flash (its file system made at
+# that boot) as after a power cycle; the `make flash` image above, whose
+# .mpy files load from the file system, takes ~1.8 s.
+BOOT_GOAL_US = 500000
+
+
+def test_pico_frozen_uf2_first_frame_within_half_a_second(flashed, tmp_path):
+    # flashed: the emulator and its inputs are there (skipped, or failed in CI)
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import host_pico_feedback as FB
+    try:
+        uf2 = FB.uf2(BOARD, str(tmp_path / "box.uf2"))
+    except RuntimeError as e:
+        if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+            raise
+        pytest.skip(str(e).splitlines()[0])
+    p, first = FB.booted(uf2, str(tmp_path / "flash.bin"), BOARD)
+    try:
+        p.run_for(300000)
+        t0 = p.now_us
+        p.power_cycle()
+        again = FB.first_start(p, BOARD, t0 + 1, t0 + 5000000) - t0
+        text = p.serial_text()
+    finally:
+        p.close()
+    print("\n[pico] frozen UF2: first frame %.0f ms after power-on (blank flash), %.0f ms after a power cycle"
+          % (first / 1000.0, again / 1000.0))
+    assert "Traceback" not in text, text[-2000:]
+    # with a margin: 400 ms, not the goal's 500
+    assert first <= 0.8 * BOOT_GOAL_US and again <= 0.8 * BOOT_GOAL_US, (first, again)

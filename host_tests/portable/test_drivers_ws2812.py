@@ -109,21 +109,20 @@ def test_ws2812_frames_alternate_buffers_so_dma_never_reads_a_half_prepared_fram
 
 
 def test_ws2812_viper_loops_are_the_plain_ones():
-    """The board's compiled loops (drivers/ws2812_viper.py) give the same
+    """The board's compiled loop (drivers/ws2812_viper.py) gives the same
     words, scale and current as the plain ones, at every brightness, capped
     or not."""
     import sys
     if sys.implementation.name != "micropython":
-        return   # CPython has no viper; the plain loops are the reference
+        return   # CPython has no viper; the plain loop is the reference
     try:
         from drivers import ws2812_viper as V
     except Exception:
-        return   # a port without the native emitters uses the plain loops
+        return   # a port without the native emitters uses the plain loop
     rng = Rng(7)
     for budget, br in ((5000, 255), (300, 255), (500, 104), (120, 24)):
         a, sa = _matrix(16, 16, max_ma=budget)
         b, sb = _matrix(16, 16, max_ma=budget)
-        b.channels = V.channels
         b.pack = V.pack
         for m in (a, b):
             m.brightness = br

@@ -44,8 +44,10 @@ def flashed_image(board, uf2=None, bootrom=None, log=None, timeout=900):
     uf2 = find_input(UF2_NAME, uf2, "PICO_UF2")
     os.makedirs(CACHE, exist_ok=True)
     path = os.path.join(CACHE, "flashed-%s.bin" % board)
-    # one maker at a time (tests of several processes may want the same image)
-    with open(path + ".lock", "w") as lock:
+    # one maker at a time, whatever the board: tests of several processes
+    # may want the same image, and every `make flash` rebuilds the one
+    # build/mpy tree it copies (two at once would remove each other's files)
+    with open(os.path.join(CACHE, "flash.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         return _flashed(board, uf2, bootrom, log, timeout, path)
 

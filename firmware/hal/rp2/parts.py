@@ -1,6 +1,6 @@
 # The board's buses for its parts (hal.wiring wires the parts over them):
 # machine pins, SPI and I2C, the WS2812 matrix's PIO output (with the
-# driver's per-pixel loops compiled by viper when the port has the native
+# driver's per-pixel loop compiled by viper when the port has the native
 # emitter), PWM, and storage on the Pico's file system.
 #
 #   parts = Buses()
@@ -43,9 +43,8 @@ class Buses:
 
     def finish(self, display):
         if display.kind == "ws2812":
-            # the per-pixel loops compiled (25 ms a frame less: feedback)
+            # the per-pixel loop compiled (25 ms a frame less: feedback)
             from core.compat import viper
-            display.channels = viper("drivers.ws2812_viper", "channels", display.channels)
             display.pack = viper("drivers.ws2812_viper", "pack", display.pack)
 
 
