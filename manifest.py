@@ -22,7 +22,7 @@ package("gfx", base_path="firmware", files=("canvas.py", "faces.py", "fb.py", "g
                                              "render.py", "table.py", "tape.py", "tape16.py"))
 package("app", base_path="firmware",
         files=("box.py", "duels.py", "feedback.py", "idle.py", "io.py", "join.py", "logs.py", "menu.py",
-               "play.py", "quiet.py", "screens.py", "seats.py", "selftest.py", "selftest_screen.py", "selftest_text.py",
+               "pause.py", "play.py", "quiet.py", "screens.py", "seats.py", "selftest.py", "selftest_screen.py", "selftest_text.py",
                "settings.py", "sounds.py", "strings.py", "strings_en.py", "strings_fr.py", "tape.py",
                "view.py"))
 package("hal", base_path="firmware",

@@ -213,7 +213,9 @@ def test_sim_headless_time_limit_stops_with_the_log_so_far(tmp_path):
     log = tmp_path / "cut.jsonl"
     r = sim("--headless", "--game", "bataille", "--max-minutes", "0.5", "--log", str(log))
     assert r.returncode == 1 and "not finished" in r.stderr
-    assert replay.check_file(str(log)).status == "TRUNCATED"
+    # the box left the game as the menu button does (issue 28): L `stopped`
+    v = replay.check_file(str(log))
+    assert v.status == "OK" and v.engine.reason == "stopped", v.message
 
 
 def test_sim_replay_window_opens_and_closes(tmp_path):

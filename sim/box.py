@@ -24,6 +24,7 @@ import shutil
 import tempfile
 
 LOOP_US = 5000          # app.tick() every 5 ms of virtual time
+MENU_TAP_US = 50000     # a menu button let go sooner: a press the pin's debounce would miss
 
 
 class MenuButton:
@@ -222,10 +223,24 @@ class Box:
         return getattr(pwm, "f", 0), getattr(pwm, "duty", 0)
 
     def menu_button(self, down):
-        """The menu button (key M, or its button in the window)."""
+        """The menu button (key M, or its button in the window) goes down
+        or up: on the board's pin, so the firmware's driver times it from
+        its edges as on the box (a press pauses and resumes, held 1.5 s it
+        leaves the game: drivers.button)."""
         m = getattr(self.hal, "menu", None)
-        if m is not None and hasattr(m, "press") and down:
+        pin = getattr(m, "pin", None)
+        if pin is None:
+            if m is not None and hasattr(m, "press") and down:
+                m.press()
+            return
+        now = self.clock.now
+        if down:
+            self._menu_down = now
+        elif now - getattr(self, "_menu_down", now) < MENU_TAP_US:
+            # down and up within a frame or two (a tap, an event pair): too
+            # quick for the debounce to see, a press all the same
             m.press()
+        pin.level = 0 if down else 1        # to ground when pressed
 
     def status(self):
         app = self.app

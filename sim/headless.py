@@ -37,7 +37,7 @@ def run(cfg, b, presses=()):
         # the final screen (a refresh may still have been pending)
         shoot(b.clock.now - t0)
     if not b.finished:
-        b.stop()     # the log of the game so far goes to the box's files
+        b.stop()     # left as with the menu button held: the log so far, ending `stopped`
     code = output.write_log(cfg, b)
     secs = (b.clock.now - t0) / 1e6
     if b.failed:

@@ -12,7 +12,8 @@ touch (FINGERDOWN/FINGERUP, several fingers at once), keys (each pad's digit
 and letter, shown on it: 1/Q, 2/W, ...; M: the menu button).  A pad is down
 while anything holds it, so a key held down is one press until released,
 and mashing keys gives the presses the debounce lets through.  Closing the
-window or Esc stops the box mid-game cleanly (the log so far is written).
+window or Esc stops the box mid-game cleanly: the game is left as with the
+menu button held (its log ends `stopped`, L).
 """
 import os
 import sys
@@ -58,6 +59,15 @@ class Holders:
         return [bool(s) for s in self.by_pad]
 
 
+def _menu_up(b, menu_by, who):
+    """`who` lets go of the menu button: up once nothing holds it (held
+    1.5 s, it left the game: drivers.button times it from its edges)."""
+    if who in menu_by:
+        menu_by.discard(who)
+        if not menu_by:
+            b.menu_button(False)
+
+
 def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     """The window until it is closed; an exit code.  on_frame(n), if given,
     is called before each frame's events are read (tests post events)."""
@@ -83,6 +93,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
         sys.stderr.write("sim: %s\n" % speaker.notice)
     eink = _view.EinkPanel(b.board.display.full_every or 5) if b.kind == "ssd1680" else None
     holders = Holders(b.n_pads)
+    menu_by = set()     # what holds the menu button down (key M, a mouse button, a finger)
     edges = _script.press_events(presses)
     ei = 0
     shooter = shots.Shooter(cfg.screenshots, surf) if cfg.screenshots else None
@@ -108,6 +119,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
                         reason = "Esc pressed"
                         continue
                     if ev.key == pygame.K_m:
+                        menu_by.add("key")
                         b.menu_button(True)
                         continue
                     pad = _view.key_to_pad(pygame.key.name(ev.key), b.n_pads)
@@ -115,31 +127,35 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
                         b.pads.press(pad, now)
                 elif ev.type == pygame.KEYUP:
                     if ev.key == pygame.K_m:
-                        b.menu_button(False)
+                        _menu_up(b, menu_by, "key")
                         continue
                     pad = holders.up(("key", ev.key))
                     if pad is not None:
                         b.pads.release(pad, now)
                 elif ev.type == pygame.MOUSEBUTTONDOWN and not getattr(ev, "touch", False):
                     if layout.menu_rect is not None and layout.menu_rect.collidepoint(ev.pos):
+                        menu_by.add(("mouse", ev.button))
                         b.menu_button(True)
                         continue
                     pad = layout.pad_at(*ev.pos)
                     if pad is not None and holders.down(("mouse", ev.button), pad):
                         b.pads.press(pad, now)
                 elif ev.type == pygame.MOUSEBUTTONUP and not getattr(ev, "touch", False):
+                    _menu_up(b, menu_by, ("mouse", ev.button))
                     pad = holders.up(("mouse", ev.button))
                     if pad is not None:
                         b.pads.release(pad, now)
                 elif ev.type == pygame.FINGERDOWN:
                     if layout.menu_rect is not None and \
                             layout.menu_rect.collidepoint(ev.x * layout.w, ev.y * layout.h):
+                        menu_by.add(("finger", ev.touch_id, ev.finger_id))
                         b.menu_button(True)
                         continue
                     pad = layout.pad_at(ev.x * layout.w, ev.y * layout.h)
                     if pad is not None and holders.down(("finger", ev.touch_id, ev.finger_id), pad):
                         b.pads.press(pad, now)
                 elif ev.type == pygame.FINGERUP:
+                    _menu_up(b, menu_by, ("finger", ev.touch_id, ev.finger_id))
                     pad = holders.up(("finger", ev.touch_id, ev.finger_id))
                     if pad is not None:
                         b.pads.release(pad, now)
@@ -147,6 +163,8 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
                     # keys released while the window had no focus never come
                     for pad in holders.release_all():
                         b.pads.release(pad, now)
+                    for who in list(menu_by):
+                        _menu_up(b, menu_by, who)
             elapsed_ms = pygame.time.get_ticks() - real0
             target = virt0 + slip_us + elapsed_ms * 1000
             if target - b.clock.now > MAX_LAG_US:
@@ -196,6 +214,10 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     if b.failed:
         code = 1
     done = b.finished
-    sys.stderr.write("sim: %s at t=%.1f s%s\n" % (reason, (b.clock.now - virt0) / 1e6,
-                                                "" if done else " (the game was not finished)"))
+    note = ""
+    if not done:
+        note = " (the game was not finished)"
+        if getattr(b.app.view, "reason", None) == "stopped":
+            note = " (the game was not finished: left, as with the menu button held; its log ends `stopped`)"
+    sys.stderr.write("sim: %s at t=%.1f s%s\n" % (reason, (b.clock.now - virt0) / 1e6, note))
     return code

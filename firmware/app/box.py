@@ -24,7 +24,9 @@
 # app.feedback; the screens and the e-ink refresh: app.screens; the log's
 # listener (the view and the sounds follow the game): app.play.Cues.
 #
-# Holding a pad (app.feedback) or the menu button pauses; a press resumes.
+# Holding a pad (app.feedback) or pressing the menu button pauses: the pause
+# is a menu (app.pause: resume, leave the game, volume); the menu button
+# held 1.5 s leaves the game (drivers.button).
 # The game clock (core.ticks.GameClock, the flow's and the engine's) stops while
 # paused, so a pause changes nothing in the game or its log.
 #
@@ -99,6 +101,7 @@ class App(join.App, play.App, quiet.App):
         self.heap_peak = 0
         self.menu_name = "home"
         self.sel_t = self.now
+        self.hint = []            # the menus pressed in: until then a menu says which pad does what
         self.scrolling = False    # the menu's label is scrolling (matrix)
         self.scroll_shown = 0     # its offset on the display
         self.notice = None
@@ -212,13 +215,14 @@ class App(join.App, play.App, quiet.App):
             self.dirty = True
         if cap.next_event() >= 0:
             self.take_presses(now)
-        if self.menu_button.pressed():
+        m = self.menu_button.pressed()
+        if m:
             if self.idle < 0:
                 from app import idle
                 idle.resume(self)   # the box wakes
             else:
                 self.idle = 0
-                self.menu_press()
+                self.menu_press(m)
         self.timers()
         self.since_ms()
         fb = self.fb
@@ -304,8 +308,8 @@ class App(join.App, play.App, quiet.App):
         elif st == "play":
             self.play_pad(k, t)
         elif st == "pause":
-            if self.since_ms() >= 300:
-                self.resume()
+            from app import pause       # (a menu of its own)
+            pause.press(self, k, t)
         elif st == "end":
             if self.since_ms() >= _END_MIN_MS:
                 if _LEAN:
@@ -330,7 +334,11 @@ class App(join.App, play.App, quiet.App):
             elif ticks.diff(self.now, self.last_join) >= _JOIN_GIVE_UP_MS * 1000:
                 # nobody else came (and the box may have no menu button)
                 self.open_menu("home")
-        elif st == "menu":
+        elif st == "menu" or st == "pause":
+            if st == "pause":
+                # the pause, pass by pass (it may last longer than a ticks
+                # difference can span)
+                self.flow.clock.pause_tick(self.now)
             # redrawn when the label moves a pixel, not while it holds
             # still at its ends: every draw is time a press waits for its
             # frame (the 50 ms feedback)
@@ -345,10 +353,6 @@ class App(join.App, play.App, quiet.App):
             r = self.flow.due(self.now)
             if r:
                 self.after(r)
-        elif st == "pause":
-            # the pause, pass by pass (it may last longer than a ticks
-            # difference can span)
-            self.flow.clock.pause_tick(self.now)
 
     # ---- games ------------------------------------------------------
 

@@ -125,6 +125,11 @@ class Flow:
     def pause(self, now):
         self.clock.pause(now)
 
+    def stop(self, now):
+        # the game left (app.play): the engine ends it where it stands
+        self.game.stop(self.clock.ms(now))
+        return _DIRTY | _ENDED
+
     def resume(self, now):
         self.clock.pause_tick(now)
         if self.auto_at is not None:

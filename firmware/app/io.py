@@ -14,7 +14,8 @@
 #   hal.storage   drivers.storage.Storage: load(name, defaults), save(name,
 #                 value), notices, slap_window, fs (root, path(name))
 #   hal.watchdog  feed()
-#   hal.menu      pressed() -> True once per press of the menu button
+#   hal.menu      pressed() -> 0, or once per press of the menu button 1 (a
+#                 press) or 2 (held: a long press), drivers.button
 #   hal.poll      (optional) the display and buzzer chores of each loop pass
 #   hal.power     (optional) read(): the battery in mV, -1 without a sense
 #                 (Power, the gauge, filters it)
@@ -281,8 +282,8 @@ class Menu:
 
     def pressed(self):
         if self.m is None:
-            return False
-        return bool(self.m.pressed())
+            return 0
+        return self.m.pressed()
 
 
 # Power, the battery gauge (issue 27): the supply's voltage as the board's ADC reads

@@ -7,7 +7,8 @@
 #
 #   open_menu(name)      the menu `name` of app.menu, its first item chosen
 #   menu_pad(k, t)       a pad in a menu: menu.NEXT_PAD moves, another chooses
-#   menu_press()         the menu button: pause / resume a game, or go home
+#   menu_press(k)        the menu button: pause / resume a game (k 1, a
+#                        press), leave it (k 2, held), or go home
 #   begin_join(game)     players join by pressing their pad: the game begins
 #   join_pad(k, t)       once two or more joined and nobody joined for
 #   join_due(t)          _JOIN_WAIT_MS, or at once when every pad joined (or
@@ -60,16 +61,21 @@ def forget(*names):
 class App:
     def open_menu(self, name):
         self.menu_name = name
-        self.items, self.sel = _menus().build(name, self.settings)
+        self.items, self.sel = _menus().build(name, self.settings, getattr(self.hal, "board", None))
         self.sel_t = self.now
         self.enter("menu")
         self.light_mask(3)
 
-    def menu_press(self):
-        if self.state == "play":
-            self.pause()
-        elif self.state == "pause":
-            self.resume()
+    def menu_press(self, k=1):
+        # k: 1 a press (let go), 2 held 1.5 s (drivers.button): a long
+        # press leaves the game, a child's tap only pauses it
+        if self.state == "play" or self.state == "pause":
+            if k == 2:
+                self.end_game_early()
+            elif self.state == "play":
+                self.pause()
+            else:
+                self.resume()
         elif self.state == "menu" and self.menu_name == "home":
             return
         else:
@@ -79,6 +85,8 @@ class App:
     def menu_pad(self, k, t):
         self.dirty = True
         self.sel_t = self.now
+        if self.menu_name not in self.hint:
+            self.hint.append(self.menu_name)    # its hint has done its job
         if k == _menus().NEXT_PAD:
             self.sel = (self.sel + 1) % len(self.items)
             return

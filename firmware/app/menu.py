@@ -6,14 +6,14 @@
 #   ("set", key)        cycle a setting through its values
 #   ("opt", key)        cycle an option of the game being set up
 #   ("selftest", None)  run the hardware self-test
+# Settings offers only what does something on the board (settings_menu);
+# the pause is a menu of its own (app.pause).
 from app import settings as _set
 
 NEXT_PAD = 0
 GAME_ICONS = {"batawaf": "icon_dog", "bataille": "icon_card", "tape": "icon_hand"}
 SETTING_ICONS = {"lang": "icon_lang", "volume": "icon_speaker", "brightness": "icon_sun",
                  "eink_refresh": "icon_eink", "sound": "icon_speaker", "sleep": "icon_gear"}
-SETTING_LABELS = {"lang": "language", "volume": "volume", "brightness": "brightness",
-                  "eink_refresh": "eink_refresh", "sound": "sound", "sleep": "sleep"}
 BACK = ("icon_back", "back", "go", "home")
 
 
@@ -44,27 +44,36 @@ def game_options(game):
     return items, 0
 
 
-def settings_menu():
+def settings_menu(board=None):
+    """The settings that do something on this board (hal.boarddata.Board,
+    its parts; None: all): the brightness on a display that has one (the
+    matrix's LEDs, the OLED's contrast: not e-ink), the e-ink refresh on
+    e-ink, the volume with a buzzer or a speaker, the sound (voice, beeps,
+    silent) with a speaker (without one it is the volume again).  Each is
+    labelled with the words of its key (app.strings)."""
     items = []
     for k, _ in _set.SETTINGS:
-        items.append((SETTING_ICONS[k], SETTING_LABELS[k], "set", k))
+        if board is not None:
+            e = board.display.kind == "ssd1680"
+            noisy = board.buzzer_pin is not None or board.speaker_pin is not None
+            if (k == "brightness" and e) or (k == "eink_refresh" and not e) or \
+                    (k == "volume" and not noisy) or (k == "sound" and board.speaker_pin is None):
+                continue
+        items.append((SETTING_ICONS[k], k, "set", k))
     items.append(BACK)
     return items, 0
 
 
-def after_game():
-    return [("play", "again", "again", None), ("icon_back", "menu", "go", "home")], 0
-
-
-def build(name, st):
+def build(name, st, board=None):
+    # board (hal.boarddata.Board): Settings offers what it has; None, every setting
     if name == "home":
         return home(st)
     if name == "options":
         return options()
     if name == "settings":
-        return settings_menu()
+        return settings_menu(board)
     if name == "after":
-        return after_game()
+        return [("play", "again", "again", None), ("icon_back", "menu", "go", "home")], 0
     if name.startswith("opts:"):
         return game_options(name[5:])
     raise ValueError("no menu called %r" % (name,))

@@ -10,8 +10,10 @@
 #                        (pad order), begun at ticks t (default now)
 #   play_pad(k, t)       pad k pressed at ticks t in play: its player's press
 #   after(bits)          what the flow said: redraw, lights, log, the end
-#   pause(), resume()    the game clock stops and goes on (core.ticks.GameClock)
-#   finish(), end_game_early(), write_log()
+#   pause(), resume()    the game clock stops and goes on (core.ticks.GameClock);
+#                        the pause is a menu (app.pause: resume, leave, volume)
+#   end_game_early()     the game left (L `stopped`, f.stop), its end screen
+#   finish(), write_log()
 #   lean()               lean mode: the modules imported since boot go
 #   due()                the box's seats (app.seats, P1-P5): each action due
 #                        by now, at its time on the game clock, handed to the
@@ -41,6 +43,8 @@
 #   f.pause(now)         play stops (the box then calls f.clock.pause_tick(now)
 #                        every pass; the flow at the resume)
 #   f.resume(now) -> bits
+#   f.stop(now) -> bits  the game left at ticks now (the engine's stop, L
+#                        `stopped`): ENDED
 #   f.lit() -> mask      the players whose pads are lit (waited for)
 #   f.error              what failed, with FAILED
 #
@@ -325,8 +329,18 @@ class App:
         self.quiet_gc = True
 
     def end_game_early(self):
-        if self.game is not None and self.state in ("play", "pause"):
-            self.write_log()
+        """The one way a game is left (the pause's item, the menu button
+        held, the simulator's window closed): the engine's stop (L
+        `stopped`: the most cards, or points, win), then as any end, its
+        log and the end screen.  Outside a game: the last one's engine goes."""
+        f = self.flow
+        if f is not None and self.state == "pause":
+            from app import pause
+            pause.close(self, True)
+            return
+        if f is not None and self.state == "play":
+            self.after(f.stop(self.now))
+            return
         self.flow = None
         self.game = None
         self.store.set_slap_window(False)
@@ -334,9 +348,11 @@ class App:
     def pause(self):
         self.flow.pause(self.now)
         self.enter("pause")
-        self.light_mask(0)
+        # the pause is a menu (app.pause, imported now: its names and code
+        # only when a game is paused)
+        from app import pause
+        pause.open(self)
 
     def resume(self):
-        r = self.flow.resume(self.now)
-        self.enter("play")
-        self.after(r)
+        from app import pause
+        pause.close(self)

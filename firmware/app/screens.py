@@ -12,7 +12,7 @@
 # the box holds (its state, menu, joined pads, the game's view), and no
 # screen keeps anything between frames but the e-ink count (app.partial).
 # app.menu is imported where a menu is drawn: the box's lean run drops it
-# during a game (app.box.forget).
+# during a game (app.box.forget); the pause draws itself (app.pause).
 from core import ticks
 from gfx import render
 
@@ -51,7 +51,8 @@ def draw(app):
         if d < 0 or d > 600000:
             app.sel_t = app.now
             d = 0
-        app.scrolling = r.menu(title, items, app.sel, d)
+        # which pad moves, which chooses: until the menu's first press (app.join)
+        app.scrolling = r.menu(title, items, app.sel, d, name not in app.hint)
         app.scroll_shown = render.scroll_offset(r.scroll_over, d)
     elif st == "join":
         from app import menu
@@ -60,7 +61,8 @@ def draw(app):
         app.view.changed = False
         r.game(app.view)
     elif st == "pause":
-        r.pause(app.view)
+        from app import pause
+        pause.draw(app)
     elif st == "end":
         r.end(app.view)
     elif st == "error":

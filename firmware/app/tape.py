@@ -149,6 +149,13 @@ class Flow:
         self.clock.pause(self.taps.limit(now))
         self.taps.clear()
 
+    def stop(self, now):
+        # the game left (app.play): a press still down was no slap (as at a
+        # pause), the engine ends the match where it stands
+        self.taps.clear()
+        self.game.stop(now)
+        return self.after()
+
     def resume(self, now):
         self.clock.pause_tick(now)
         self.m = self.listener.in_mask()

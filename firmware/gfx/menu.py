@@ -21,13 +21,16 @@ def scroll_text(rg, s, x, y, w, off, col):
         cx += 4
 
 
-def menu(r, title, items, sel, ms=0):
+def menu(r, title, items, sel, ms=0, hint=False):
     """items: (icon, label, value or None); sel: the highlighted one;
     ms: how long it has been highlighted.  On the matrix: the item's
     icon, its label (or value) scrolling when wider than the display,
     never cut, and a dot per item.  Returns True while the label
     scrolls: r.scroll_over is then what gfx.render.scroll_offset takes
-    (the box redraws the menu only when that offset moves)."""
+    (the box redraws the menu only when that offset moves).
+    hint: say which pad moves and which chooses (a menu's first show):
+    a line of words in place of the title, on the matrix pictures in
+    place of the label (an arrow in pad 1's colour, a tick in pad 2's)."""
     cv = r.cv
     r.scroll_over = 0
     cv.clear()
@@ -37,7 +40,11 @@ def menu(r, title, items, sel, ms=0):
         rg.pic(icon, (cv.w - 8) // 2, 0, 1, INK)
         txt = value if value is not None else label
         over = canvas.text_width(txt, 1, True) - cv.w
-        if over <= 0:
+        if hint:
+            rg.pic("arrow_right", 1, 9, 1, PLAYER0)
+            rg.pic("check", 10, 9, 1, PLAYER0 + 1)
+            over = 0
+        elif over <= 0:
             rg.text(txt, -over // 2, 9, 1, OK, small=True)
         else:
             r.scroll_over = over + 1
@@ -48,7 +55,7 @@ def menu(r, title, items, sel, ms=0):
         for i in range(n):
             rg.rect(x0 + step * i, 15, 1, 1, OK if i == sel else DIM)
         return over > 0
-    top = r.title(title)
+    top = r.title(r._t("hint") if hint else title)
     rows = (cv.h - top) // r.lh
     first = 0
     if sel >= rows:

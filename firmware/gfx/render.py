@@ -4,7 +4,7 @@
 # what a test checks: draws outside the display, font glyphs, cut texts).
 #
 #   r = Renderer(canvas, strings=None, faces_fr=True)
-#   r.menu(title, items, sel, ms), r.join(...), r.game(view), r.pause(view),
+#   r.menu(title, items, sel, ms, hint), r.join(...), r.game(view), r.pause(view),
 #   r.end(view), r.message(title, lines, icon, col)
 #
 # Cards: real card faces where there is room (pips as on a card, a figure
@@ -147,10 +147,10 @@ class Renderer:
         rg.text(text, 1, self.scale, self.scale, BG, maxw=self.cv.w - 2)
         return self.lh
 
-    def menu(self, title, items, sel, ms=0):
+    def menu(self, title, items, sel, ms=0, hint=False):
         """A menu (gfx.menu): returns True while its label scrolls."""
         from gfx import menu
-        return menu.menu(self, title, items, sel, ms)
+        return menu.menu(self, title, items, sel, ms, hint)
 
     def join(self, game, joined, n_pads, icon):
         from gfx import menu

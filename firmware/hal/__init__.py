@@ -20,8 +20,9 @@
 #   hal.storage    drivers.storage.Storage: load(name, defaults) -> (value,
 #                  notice), save(name, value), .slap_window
 #   hal.watchdog   start(), feed()
-#   hal.menu       drivers.button.MenuButton (pressed() once per press; the
-#                  host one also has press()), None without a menu button
+#   hal.menu       drivers.button.MenuButton (pressed(): 1 once per press, 2
+#                  once held 1.5 s; press() a short one), None without a
+#                  menu button
 #   hal.power      hal.rp2.parts.Power / hal.host.parts.Power (issue 27): value(on) the
 #                  matrix's supply switch, read() the battery in mV (-1: no
 #                  sense), sleep(ms) the CPU asleep until a press

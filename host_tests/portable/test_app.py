@@ -189,7 +189,7 @@ def test_app_pause_by_holding_a_pad_and_resume():
     lines = len(app.log.lines)
     run_ticks(hal, app, 5000000)
     assert app.state == "pause" and len(app.log.lines) == lines
-    hal.pads.tap(0, hal.clock.now)
+    hal.pads.tap(1, hal.clock.now)        # pad 2 chooses the pause's first item: resume
     run_ticks(hal, app, 100000)
     assert app.state == "play"
     r.run(3600)
@@ -726,7 +726,15 @@ def test_app_menu_redraws_once_a_press_and_once_a_scroll_step():
     hal = app_hal.Hal(4)
     app = box.App(hal, seed=1)
     run_ticks(hal, app, 200000)
-    assert app.state == "menu" and app.scrolling     # "Bata-waf" is wider than 16 columns
+    assert app.state == "menu" and not app.scrolling  # the first show: the hint, no label
+    hal.pads.tap(0, hal.clock.now + 1000)            # pad 1: the next item, and round to the first
+    hal.pads.tap(0, hal.clock.now + 301000)
+    hal.pads.tap(0, hal.clock.now + 601000)
+    hal.pads.tap(0, hal.clock.now + 901000)
+    hal.pads.tap(0, hal.clock.now + 1201000)
+    hal.pads.tap(0, hal.clock.now + 1501000)
+    run_ticks(hal, app, 1800000)
+    assert app.sel == 0 and app.state == "menu" and app.scrolling   # "Bata-waf" is wider than 16 columns
     over = app.renderer.scroll_over
     shows = hal.display.shows
     hal.pads.tap(0, hal.clock.now + 1000)            # pad 1: the next item

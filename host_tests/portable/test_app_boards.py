@@ -114,8 +114,9 @@ def test_app_eink_refresh_setting_reaches_the_driver():
     h = _hal.open_host(board("pico_eink"))
     app = headless.Runner(h, "batawaf", 2).app
     assert h.display.full_every == 5
-    # home -> Settings -> the 4th item (e-ink refresh): 5 -> 10
-    for k in (0, 0, 0, 0, 1, 0, 0, 0, 1):
+    # home -> Settings -> the 3rd item (e-ink refresh: no brightness on
+    # e-ink, issue 28): 5 -> 10
+    for k in (0, 0, 0, 0, 1, 0, 0, 1):
         h.pads.tap(k, h.clock.now + 1000)
         ticks(h, app, 300000)
     assert app.settings["eink_refresh"] == 10 and h.display.full_every == 10

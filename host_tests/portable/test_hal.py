@@ -171,9 +171,49 @@ def test_hal_menu_button_once_per_press_debounced():
         for _ in range(10):
             hal.clock.advance(10000)
             hal.poll()
-        assert m.pressed() and not m.pressed()   # once per press
-        m.press()                                # the simulator's key
-        assert m.pressed()
+        assert not m.pressed()  # still down: a press is told at its release
+        pin.level = 1
+        for _ in range(5):
+            hal.clock.advance(10000)
+            hal.poll()
+        assert m.pressed() == 1 and not m.pressed()   # once per press
+        m.press()                                # a test's short press
+        assert m.pressed() == 1
+    finally:
+        _rm(hal.storage.fs.root)
+
+
+def _hold(hal, ms, level, step_ms=10):
+    hal.menu.pin.level = level
+    for _ in range(ms // step_ms):
+        hal.clock.advance(step_ms * 1000)
+        hal.poll()
+
+
+def test_hal_menu_button_long_press_timed_from_its_edges():
+    # issue 28: held 1.5 s from its (debounced) edge the menu button is a
+    # long press, told once while still held, and its release says
+    # nothing; 1.4 s held is a press, told at its release
+    hal = open_host(BOARDS + "/pico_matrix.json")
+    try:
+        m = hal.menu
+        _hold(hal, 1400, 0)
+        assert m.pressed() == 0
+        _hold(hal, 100, 1)
+        assert m.pressed() == 1
+        _hold(hal, 1460, 0)
+        assert m.pressed() == 0         # 1.46 s since the edge: not yet
+        _hold(hal, 60, 0)
+        assert m.pressed() == 2 and m.pressed() == 0
+        _hold(hal, 3000, 0)
+        assert m.pressed() == 0         # held on: once
+        _hold(hal, 100, 1)
+        assert m.pressed() == 0         # its release: nothing more
+        # a bounce at the edge: timed from the edge that held, not re-armed
+        _hold(hal, 20, 0)
+        _hold(hal, 10, 1)
+        _hold(hal, 1500, 0)
+        assert m.pressed() == 2
     finally:
         _rm(hal.storage.fs.root)
 

@@ -148,7 +148,7 @@ def test_every_screen_fits_every_display():
                         assert cv.cut == 0, (w, h, game, n, lang)
             items = [("icon_dog", tab["batawaf"], None), ("icon_card", tab["bataille"], None),
                      ("icon_hand", tab["tape"], None), ("icon_gear", tab["settings"], None),
-                     ("icon_lang", tab["language"], "EN"), ("icon_sun", tab["brightness"], "5"),
+                     ("icon_lang", tab["lang"], "EN"), ("icon_sun", tab["brightness"], "5"),
                      ("icon_opts", tab["hidden_count"], tab["off"]), ("icon_back", tab["back"], None)]
             for sel in range(len(items)):
                 r.menu(tab["menu"], items, sel)
@@ -379,7 +379,7 @@ def test_menu_rows_are_the_words_and_values_the_box_draws():
     # the box draws those very rows
     app = box.App(app_hal.Hal(4), seed=1)
     seen = []
-    app.renderer.menu = lambda title, items, sel, ms=0: seen.append(items) or False
+    app.renderer.menu = lambda title, items, sel, ms=0, hint=False: seen.append(items) or False
     app.open_menu("settings")
     app.draw()
     assert seen[-1] == menu.rows(app.items, app.settings, app.tab)

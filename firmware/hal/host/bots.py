@@ -5,7 +5,7 @@
 #
 #   Bot(mean_ms=450, spread_ms=150, false_rate=0.02, miss_rate=0.03, seed=1,
 #       bounce_us=0, think_ms=None)          one player's habits, at bot.pad
-#   Walk(st)                                 the menus a box with settings st
+#   Walk(st, board=None)                     the menus a box with settings st
 #     .pick(name, action, arg) -> pads       shows, walked from app.menu's own
 #     .presses(game, choices) -> pads        items (the emulator's fixed presses)
 #   Players(pads, bots, game, join_pads, menus=True)
@@ -105,14 +105,15 @@ class Walk:
     the very choice the bots make looking at the box's menu (a Walk has the
     App's menu_name, items and sel)."""
 
-    def __init__(self, st, name="home"):
+    def __init__(self, st, name="home", board=None):
         self.st = st
+        self.board = board      # the box's board (its Settings offers what it has), None: every setting
         self.open(name)
 
     def open(self, name):
         from app import menu
         self.menu_name = name
-        self.items, self.sel = menu.build(name, self.st)
+        self.items, self.sel = menu.build(name, self.st, self.board)
 
     def pick(self, name, action, arg):
         """The pads that move menu `name` (the one shown) to its item

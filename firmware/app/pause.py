@@ -1,0 +1,94 @@
+# The pause: a menu of its own (issue 28), imported when a game is paused
+# (app.play.App.pause) and dropped when it goes on (close), so its code and
+# its names cost nothing to a game nobody pauses (every name a loaded module
+# holds is interned for ever: the names budget, docs/app.md).
+#
+#   open(app)            the pause shown, its first item (resume) chosen
+#   press(app, k, t)     pad k in the pause: pad 1 (menu.NEXT_PAD) moves to
+#                        the next item, another pad chooses it
+#   draw(app)            its screen (app.screens.draw)
+#   close(app, stop=False)   play goes on (app.play.App.resume), or the
+#                        game is left (App.end_game_early)
+#
+# The items: resume, first and chosen whenever the pause opens, so a
+# child's press never ends a game (it pauses, and a press of another pad
+# resumes); leave (App.end_game_early: the engine's stop, L `stopped`, then
+# the end screen); the volume, cycled and saved as Settings does it
+# (app.join's menu_pad), with a beep at the new level.  Bata-waf's pause
+# shows no word and no digit (W6): icons, and on the matrix the hint's
+# pictures.  The two words only the pause says are here, in both
+# languages, rather than in app.strings (loaded at every boot).
+import gc
+from core import ticks
+from core.compat import const
+from app import menu, sounds
+from app.join import forget
+from gfx import render
+
+_SETTLE_MS = const(300)     # a pad let go just after the pause is no choice
+WORDS = {"fr": ("Reprendre", "Quitter la partie"), "en": ("Resume", "Leave the game")}
+
+
+def open(app):
+    w = WORDS.get(app.settings["lang"], WORDS["en"])
+    app.items = [("play", w[0], "resume", None), ("icon_back", w[1], "leave", None)]
+    b = getattr(app.hal, "board", None)
+    for it in menu.settings_menu(b)[0]:
+        if it[3] == "volume":       # where the board has a buzzer or a speaker
+            app.items.append(it)
+    app.sel = 0
+    app.sel_t = app.now
+    app.menu_name = "pause"     # (its hint, as a menu's: app.join)
+    app.light_mask(3)           # the pads that move and choose, as in a menu
+    app.store.set_slap_window(False)    # no slap comes in a pause: the volume may be saved
+    gc.collect()                # the menus' code comes back into the game's heap
+
+
+def press(app, k, t):
+    if app.since_ms() < _SETTLE_MS:
+        return
+    action = app.items[app.sel][2]
+    if k == menu.NEXT_PAD or action == "set":
+        app.menu_pad(k, t)
+        if k != menu.NEXT_PAD:
+            app.sound.play(sounds.TAKE)     # the new volume, heard
+    elif action == "resume":
+        app.resume()
+    else:
+        app.end_game_early()
+
+
+def draw(app):
+    r = app.renderer
+    tab = app.tab
+    w6 = app.game_name == "batawaf"
+    rows = []
+    for icon, label, action, arg in app.items:
+        if w6:
+            rows.append((icon, "", None))
+        else:
+            rows.append((icon, tab.get(label, label), menu.item_value(action, arg, app.settings, tab)))
+    d = ticks.diff(app.now, app.sel_t) // 1000
+    if d < 0 or d > 600000:
+        app.sel_t = app.now
+        d = 0
+    # the hint: on the matrix in pictures, elsewhere in words (none in Bata-waf)
+    hint = app.menu_name not in app.hint and (r.small or not w6)
+    app.scrolling = r.menu("" if w6 else tab["paused"], rows, app.sel, d, hint)
+    app.scroll_shown = render.scroll_offset(r.scroll_over, d)
+
+
+def close(app, stop=False):
+    """The pause ends: play goes on, or (stop) the game is left where the
+    pause stopped it (App.end_game_early), and this module leaves the heap;
+    going on, the menus' code leaves it too, as when the game began."""
+    f = app.flow
+    if stop:
+        f.clock.pause_tick(app.now)     # (the pause so far, left out)
+        app.after(f.stop(app.now))
+        forget("app.pause")
+        return
+    r = f.resume(app.now)
+    app.enter("play")
+    app.after(r)
+    forget("app.menu", "app.settings", "gfx.menu", "app.pause")
