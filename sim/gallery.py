@@ -21,7 +21,7 @@ for _p in (os.path.join(ROOT, "firmware"), ROOT):
         sys.path.insert(0, _p)
 
 from gfx import render, fb  # noqa: E402
-from app import view as _view, strings as _strings  # noqa: E402
+from app import view as _view, strings as _strings, pause as _pause  # noqa: E402
 from core import cards as _cards  # noqa: E402
 
 # The gallery's columns, keyed by board file: (board, column, display kind,
@@ -236,8 +236,9 @@ STEPS = {
          "The biggest new dog takes everything."),
         ("out", "A player who has no cards left: a grey cross on their side.",
          "Nothing to do: they watch."),
-        ("pause", "Holding a pad pauses the game: the pause sign.",
-         "Press any pad to go on."),
+        ("pause", "Holding a pad or pressing the menu button pauses the game: the pause menu, its "
+         "pictures only (resume, leave the game, the volume).",
+         "Pad 2 goes on; pad 1 moves to leave the game or to the volume."),
         ("end", "The winner's trophy on their side, crosses for the others.",
          "The menu comes back: play again."),
     ),
@@ -256,8 +257,9 @@ STEPS = {
          "The strongest new card takes everything."),
         ("out", "A player with no cards left: a cross on their side.",
          "They watch the others."),
-        ("pause", "The pause sign (and \"Pause\" in words on the wide displays).",
-         "Press any pad to go on."),
+        ("pause", "The pause menu: resume (chosen), leave the game, the volume; the hint says which pad "
+         "moves and which chooses.",
+         "Pad 2 goes on; pad 1 moves to leave the game or to the volume."),
         ("end", "\"Gagne:\" and the winner's number, a trophy on the winner's side.",
          "The menu comes back."),
     ),
@@ -278,7 +280,8 @@ STEPS = {
          "The one who slapped for nothing takes the pile."),
         ("hidden_count", "With the hidden count (T13): the card only, no number and no rule picture.",
          "Count in your head; slap when you think it is right."),
-        ("pause", "The pause sign.", "Press any pad to go on."),
+        ("pause", "The pause menu: resume (chosen), leave the game, the volume.",
+         "Pad 2 goes on; pad 1 moves to leave the game or to the volume."),
         ("end", "The winner's trophy; points and cards on the wide displays.",
          "The menu comes back."),
     ),
@@ -411,7 +414,9 @@ def render_all(out_dir, lang="fr"):
                     if v is None:
                         continue
                     if step == "pause":
-                        r.pause(v)
+                        # as the box draws it (app.pause): resume chosen,
+                        # leave, the volume; its hint, as at its first showing
+                        _pause.show(r, tab, st, _pause.items(lang, None), 0, 0, True, game == "batawaf")
                     else:
                         draw_game_scene(r, v)
                     save("%s_%s_%dp" % (game, step, n))

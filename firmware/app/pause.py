@@ -7,6 +7,8 @@
 #   press(app, k, t)     pad k in the pause: pad 1 (menu.NEXT_PAD) moves to
 #                        the next item, another pad chooses it
 #   draw(app)            its screen (app.screens.draw)
+#   items(lang, board), show(r, tab, st, items, sel, d, hint, w6)
+#                        the same without an App (the gallery, sim/gallery.py)
 #   close(app, stop=False)   play goes on (app.play.App.resume), or the
 #                        game is left (App.end_game_early)
 #
@@ -29,13 +31,19 @@ _SETTLE_MS = const(300)     # a pad let go just after the pause is no choice
 WORDS = {"fr": ("Reprendre", "Quitter la partie"), "en": ("Resume", "Leave the game")}
 
 
-def open(app):
-    w = WORDS.get(app.settings["lang"], WORDS["en"])
-    app.items = [("play", w[0], "resume", None), ("icon_back", w[1], "leave", None)]
-    b = getattr(app.hal, "board", None)
-    for it in menu.settings_menu(b)[0]:
+def items(lang, board):
+    """The pause's items (menu items of app.menu) in language `lang` on
+    `board` (hal.boarddata.Board; None: every part)."""
+    w = WORDS.get(lang, WORDS["en"])
+    its = [("play", w[0], "resume", None), ("icon_back", w[1], "leave", None)]
+    for it in menu.settings_menu(board)[0]:
         if it[3] == "volume":       # where the board has a buzzer or a speaker
-            app.items.append(it)
+            its.append(it)
+    return its
+
+
+def open(app):
+    app.items = items(app.settings["lang"], getattr(app.hal, "board", None))
     app.sel = 0
     app.sel_t = app.now
     app.menu_name = "pause"     # (its hint, as a menu's: app.join)
@@ -60,22 +68,27 @@ def press(app, k, t):
 
 def draw(app):
     r = app.renderer
-    tab = app.tab
-    w6 = app.game_name == "batawaf"
-    rows = []
-    for icon, label, action, arg in app.items:
-        if w6:
-            rows.append((icon, "", None))
-        else:
-            rows.append((icon, tab.get(label, label), menu.item_value(action, arg, app.settings, tab)))
     d = ticks.diff(app.now, app.sel_t) // 1000
     if d < 0 or d > 600000:
         app.sel_t = app.now
         d = 0
-    # the hint: on the matrix in pictures, elsewhere in words (none in Bata-waf)
-    hint = app.menu_name not in app.hint and (r.small or not w6)
-    app.scrolling = r.menu("" if w6 else tab["paused"], rows, app.sel, d, hint)
+    app.scrolling = show(r, app.tab, app.settings, app.items, app.sel, d, app.menu_name not in app.hint,
+                         app.game_name == "batawaf")
     app.scroll_shown = render.scroll_offset(r.scroll_over, d)
+
+
+def show(r, tab, st, its, sel, d, hint, w6):
+    """The pause drawn by renderer r (the box's and the gallery's): items
+    its, sel chosen d ms ago, hint: its first showing; w6: Bata-waf (W6:
+    icons only).  True while its label scrolls."""
+    rows = []
+    for icon, label, action, arg in its:
+        if w6:
+            rows.append((icon, "", None))
+        else:
+            rows.append((icon, tab.get(label, label), menu.item_value(action, arg, st, tab)))
+    # the hint: on the matrix in pictures, elsewhere in words (none in Bata-waf)
+    return r.menu("" if w6 else tab["paused"], rows, sel, d, hint and (r.small or not w6))
 
 
 def close(app, stop=False):

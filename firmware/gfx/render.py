@@ -4,7 +4,7 @@
 # what a test checks: draws outside the display, font glyphs, cut texts).
 #
 #   r = Renderer(canvas, strings=None, faces_fr=True)
-#   r.menu(title, items, sel, ms, hint), r.join(...), r.game(view), r.pause(view),
+#   r.menu(title, items, sel, ms, hint), r.join(...), r.game(view),
 #   r.end(view), r.message(title, lines, icon, col)
 #
 # Cards: real card faces where there is room (pips as on a card, a figure
@@ -200,15 +200,6 @@ class Renderer:
         """Tape-treize (gfx.tape, imported for Tape-treize only)."""
         from gfx import tape
         tape.tape(self, v)
-
-    def pause(self, v):
-        cv = self.cv
-        cv.clear()
-        rg = self.whole()
-        k = 1 if self.small else max(1, cv.h // 16)
-        rg.pic("pause", (cv.w - 5 * k) // 2, (cv.h - 5 * k) // 2, k, WARN)
-        if not self.small and v.game != "batawaf":
-            rg.text(self._t("paused"), 1, 1, self.scale, INK)
 
     def end(self, v):
         """Who won: a trophy facing each winner; Bataille and Tape-treize

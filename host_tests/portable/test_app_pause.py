@@ -160,17 +160,18 @@ def test_settings_offer_only_what_the_board_has():
         for k in parts:
             setattr(b, k, parts[k])
         return [it[3] for it in menu.build("settings", {}, b)[0] if it[2] == "set"]
-    assert offered("pico_eink") == ["lang", "volume", "eink_refresh"]      # no brightness on e-ink
-    assert offered("pico_oled") == ["lang", "volume", "brightness"]
-    assert offered("pico_matrix") == ["lang", "volume", "brightness", "sound"]   # a speaker: the voice
-    assert offered("pico_oled", buzzer_pin=None) == ["lang", "brightness"]
-    # every setting without a board (the gallery, the tests' HALs)
-    assert len(menu.build("settings", {})[0]) == 6
+    # (sleep, issue 27, on every board: a box nobody plays goes dark)
+    assert offered("pico_eink") == ["lang", "volume", "eink_refresh", "sleep"]      # no brightness on e-ink
+    assert offered("pico_oled") == ["lang", "volume", "brightness", "sleep"]
+    assert offered("pico_matrix") == ["lang", "volume", "brightness", "sound", "sleep"]   # a speaker: the voice
+    assert offered("pico_oled", buzzer_pin=None) == ["lang", "brightness", "sleep"]
+    # every setting without a board (the gallery, the tests' HALs), and back
+    assert len(menu.build("settings", {})[0]) == 7
     # the box's own Settings menu, and its pause without a sound part
     h = _hal.open_host(board("pico_eink"))
     app = headless.Runner(h, "bataille", 2).app
     app.open_menu("settings")
-    assert [it[3] for it in app.items if it[2] == "set"] == ["lang", "volume", "eink_refresh"]
+    assert [it[3] for it in app.items if it[2] == "set"] == ["lang", "volume", "eink_refresh", "sleep"]
     h2, app2 = in_play("bataille", 2, 50, "pico_oled")
     h2.board.buzzer_pin = None
     menu_button(h2, app2, 100)

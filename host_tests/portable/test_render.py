@@ -1,7 +1,8 @@
 # The renderer: every screen fits every display, no glyph on a Bata-waf
 # screen (W6), the cards are drawn where their player sits.
 from gfx import render, glyphs, fb
-from app import view, strings
+from app import view, strings, pause
+from app import settings as _set
 from core import cards
 
 DISPLAYS = ((16, 16, True), (128, 64, False), (296, 128, False))
@@ -107,7 +108,9 @@ def all_game_screens(r, game, n):
             continue
         r.game(v)
         yield v
-        r.pause(v)
+        # the pause menu as the box draws it (app.pause), its hint shown
+        pause.show(r, r.s, _set.defaults(), pause.items("fr" if r.faces_fr else "en", None), 0, 0, True,
+                   game == "batawaf")
         yield v
     joined = [p < n for p in range(max(n, 4))]
     r.join(game, joined, len(joined), "icon_dog")
