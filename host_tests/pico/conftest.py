@@ -54,3 +54,30 @@ def emulator():
     yield start
     for p in made:
         p.close()
+
+
+@pytest.fixture
+def frozen_booted(flashed, tmp_path):
+    """frozen_booted(board) -> (FB, pico, first): the one-file UF2 of
+    `board` (`make uf2`, bench/host_pico_feedback.py builds it) booted on an
+    emulated Pico, first: power-on to its first frame (us); FB, that bench
+    module (its press and frame measures).  No MicroPython sources: skipped,
+    or failed in CI.  The Pico is closed after the test."""
+    import sys
+    sys.path.insert(0, os.path.join(P.ROOT, "bench"))
+    import host_pico_feedback as FB
+    made = []
+
+    def boot(board):
+        try:
+            uf2 = FB.uf2(board, str(tmp_path / ("%s.uf2" % board)))
+        except RuntimeError as e:
+            if in_ci():
+                raise
+            pytest.skip(str(e).splitlines()[0])
+        p, first = FB.booted(uf2, str(tmp_path / ("%s.bin" % board)), board)
+        made.append(p)
+        return FB, p, first
+    yield boot
+    for p in made:
+        p.close()

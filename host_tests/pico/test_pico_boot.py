@@ -101,25 +101,13 @@ def test_pico_matrix_stands_down_for_the_host(booted):
 BOOT_GOAL_US = 500000
 
 
-def test_pico_frozen_uf2_first_frame_within_half_a_second(flashed, tmp_path):
-    # flashed: the emulator and its inputs are there (skipped, or failed in CI)
-    sys.path.insert(0, os.path.join(ROOT, "bench"))
-    import host_pico_feedback as FB
-    try:
-        uf2 = FB.uf2(BOARD, str(tmp_path / "box.uf2"))
-    except RuntimeError as e:
-        if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
-            raise
-        pytest.skip(str(e).splitlines()[0])
-    p, first = FB.booted(uf2, str(tmp_path / "flash.bin"), BOARD)
-    try:
-        p.run_for(300000)
-        t0 = p.now_us
-        p.power_cycle()
-        again = FB.first_start(p, BOARD, t0 + 1, t0 + 5000000) - t0
-        text = p.serial_text()
-    finally:
-        p.close()
+def test_pico_frozen_uf2_first_frame_within_half_a_second(frozen_booted):
+    FB, p, first = frozen_booted(BOARD)
+    p.run_for(300000)
+    t0 = p.now_us
+    p.power_cycle()
+    again = FB.first_start(p, BOARD, t0 + 1, t0 + 5000000) - t0
+    text = p.serial_text()
     print("\n[pico] frozen UF2: first frame %.0f ms after power-on (blank flash), %.0f ms after a power cycle"
           % (first / 1000.0, again / 1000.0))
     assert "Traceback" not in text, text[-2000:]

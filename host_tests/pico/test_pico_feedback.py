@@ -64,23 +64,9 @@ def test_pico_press_lights_its_pad_and_starts_a_frame_within_50_ms(flashed, tmp_
 GOAL_US = 20000
 
 
-def test_pico_frozen_uf2_press_starts_a_frame_within_20_ms(flashed, tmp_path):
-    # flashed: the emulator and its inputs are there (skipped, or failed in CI)
-    import sys
-    sys.path.insert(0, os.path.join(ROOT, "bench"))
-    import host_pico_feedback as FB
-    try:
-        uf2 = FB.uf2(BOARD, str(tmp_path / "box.uf2"))
-    except RuntimeError as e:
-        if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
-            raise
-        import pytest
-        pytest.skip(str(e).splitlines()[0])
-    p, first = FB.booted(uf2, str(tmp_path / "flash.bin"), BOARD)
-    try:
-        got = FB.presses(p, BOARD, first + 1500000)
-    finally:
-        p.close()
+def test_pico_frozen_uf2_press_starts_a_frame_within_20_ms(frozen_booted):
+    FB, p, first = frozen_booted(BOARD)
+    got = FB.presses(p, BOARD, first + 1500000)
     print("\n[pico] frozen UF2, press to frame start: %s ms; pad 4 to its LED lit: %s ms"
           % ([round(x / 1000.0, 1) for x in got["frame"]], [round(x / 1000.0, 1) for x in got["led"]]))
     assert max(got["frame"]) <= GOAL_US, got["frame"]
