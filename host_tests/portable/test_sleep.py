@@ -117,9 +117,9 @@ def test_sleep_game_paused_by_sleep_resumes_with_its_clock_stopped():
     h.pads.tap(0, h.clock.now + 1000)
     ticks(h, app, 500000)
     assert app.idle >= 0 and app.state == "pause"   # woken to its pause
-    h.pads.tap(0, h.clock.now + 1000)
+    h.pads.tap(1, h.clock.now + 1000)
     ticks(h, app, 200000)
-    assert app.state == "play"                      # the next press resumes it
+    assert app.state == "play"                      # the pause's choice (resume, pad 2) resumes it
     r.run(3600)
     assert app.state == "end", app.state
     with open(h.storage.fs.path(_logs.path(1))) as f:
@@ -192,7 +192,7 @@ def test_battery_gauge_in_the_settings_title_and_low_in_every_menu():
     assert app.power is None          # no sense in its board file: no gauge
     h, app = matrix_box(False)
     titles = []
-    app.renderer.menu = lambda title, items, sel, d: titles.append(title)
+    app.renderer.menu = lambda title, items, sel, d, hint=False: titles.append(title)
     app.open_menu("settings")
     ticks(h, app, 100000)
     assert titles[-1].endswith("%"), titles
