@@ -106,8 +106,11 @@ def cut_during_save(image, tmp, k, board="pico_matrix"):
     name = "cut%d.bin" % k
     p, t, n0 = boot_and_choose(image, tmp, name, board)
     try:
+        # stopped right after the k-th operation, by the emulator itself: since
+        # the save waits for the end of the press's pass (issue 26), two
+        # operations can fall within one STEP_US
         while ops(p) < n0 + k and p.now_us < t + 2000000:
-            p.run_for(STEP_US)
+            p.run_for(STEP_US, flash_ops=n0 + k - ops(p))
         done = ops(p) - n0
     finally:
         p.close()       # the power goes: the flash as it is now
