@@ -33,6 +33,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEB = os.path.join(ROOT, "web")
 BOARDS = ("pico_matrix", "pico_oled", "pico_eink", "pico_w", "rp2040_zero")
+# Board files the page does not offer: a mounting or a controller variant
+# of a board it offers, whose box a visitor sees the same (each would cost
+# make web a firmware build); the SH1106 also has no model in the page's
+# display decoding (tools/pico/lib), only in the Python emulator's.
+VARIANTS = {"pico_matrix_turned": "pico_matrix", "pico_oled_flipped": "pico_oled",
+            "pico_eink_flipped": "pico_eink", "pico_sh1106": "pico_oled"}
 for _p in (ROOT, os.path.join(ROOT, "firmware")):
     if _p not in sys.path:
         sys.path.insert(0, _p)

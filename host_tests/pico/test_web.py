@@ -298,5 +298,7 @@ def test_web_offers_every_board_file():
     # make web's default: every board under boards/, each chooser entry a board file
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import web
+    # (but for the variants of a board it offers, each named with its base)
     files = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
-    assert sorted(web.BOARDS) == files
+    assert sorted(web.BOARDS + tuple(web.VARIANTS)) == files
+    assert set(web.VARIANTS.values()) <= set(web.BOARDS) and not set(web.VARIANTS) & set(web.BOARDS)
