@@ -135,7 +135,9 @@ class DmaSpeaker:
         if self._mem is not None:
             return
         n = self.n
-        self._mem = array("H", bytes(4 * n))
+        # (from a range: the array is the one allocation, no zeroed bytes
+        # copied into it; the ring is made silent below, the scratch is read into)
+        self._mem = array("H", range(2 * n))
         base = uctypes.addressof(self._mem)
         skip = (-base) % (2 * n)
         self.ring = memoryview(self._mem)[skip // 2:skip // 2 + n]
