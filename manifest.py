@@ -18,11 +18,11 @@ package("core", base_path="firmware")
 package("games", base_path="firmware")
 package("pads", base_path="firmware")
 package("drivers", base_path="firmware")
-package("gfx", base_path="firmware", files=("canvas.py", "faces.py", "fb.py", "glyphs.py", "menu.py",
+package("gfx", base_path="firmware", files=("canvas.py", "faces.py", "fb.py", "gauge.py", "glyphs.py", "menu.py",
                                              "render.py", "table.py", "tape.py", "tape16.py"))
 package("app", base_path="firmware",
-        files=("box.py", "duels.py", "feedback.py", "idle.py", "io.py", "join.py", "logs.py", "menu.py",
-               "pause.py", "play.py", "quiet.py", "screens.py", "seats.py", "selftest.py", "selftest_screen.py", "selftest_text.py",
+        files=("box.py", "duels.py", "feedback.py", "idle.py", "io.py", "join.py", "logs.py", "low.py",
+               "menu.py", "pause.py", "play.py", "quiet.py", "screens.py", "seats.py", "selftest.py", "selftest_screen.py", "selftest_text.py",
                "settings.py", "sounds.py", "strings.py", "strings_en.py", "strings_fr.py", "tape.py",
                "view.py"))
 package("hal", base_path="firmware",
