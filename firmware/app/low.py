@@ -8,8 +8,9 @@
 #                 battery sign with one red bar, on the OLED and e-ink the
 #                 sign, the words and the percent; its first drawing starts
 #                 its time
-#   due(app)      four times a second (app.quiet.App.sleep): 2 s after it
-#                 was first drawn the warning goes, the screen under it back
+#   due(app)      four times a second once it is shown (app.quiet.App.sleep):
+#                 2 s after it was first drawn the warning goes, the screen
+#                 under it back
 #   press(app)    a pad pressed while it shows: the warning goes, and that
 #                 press does nothing else (it was not meant for the menu
 #                 the child could not see)
@@ -17,7 +18,8 @@
 # Power.warn: -1 from the moment the gauge turns low (once: again only
 # after it is back over, app.io), the time of its first drawing once
 # shown, None once gone.  app.screens draws it in place of any screen but
-# a game's.
+# a game's; nothing of it is imported while a game waits with it (the
+# game's heap stays the game's).
 #
 # In a game the warning waits, with no mark: it shows when the game pauses
 # (the pause is a menu, as the sleep's pause is) or ends.  Why no mark: on
@@ -29,13 +31,13 @@
 # box saves the game's log and the settings and sleeps (app.idle) anyway.
 from core import ticks
 from core.compat import const
-from gfx import gauge
 
 _SHOW_US = const(2000000)
 WORDS = {"fr": "Pile faible", "en": "Battery low"}
 
 
 def draw(app):
+    from gfx import gauge
     g = app.power
     if g.warn < 0:
         g.warn = app.now
@@ -43,8 +45,7 @@ def draw(app):
 
 
 def due(app):
-    g = app.power
-    if g.warn >= 0 and ticks.diff(app.now, g.warn) >= _SHOW_US:
+    if ticks.diff(app.now, app.power.warn) >= _SHOW_US:
         press(app)
 
 

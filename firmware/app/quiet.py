@@ -69,9 +69,9 @@ class App:
             if r:
                 self.dirty = True     # the gauge the menus show moved
             empty = r == 2      # (once, as it reaches the floor: asleep or not)
-            if g.warn is not None:
+            if g.warn is not None and g.warn >= 0:
                 from app import low
-                low.due(self)       # the low-battery warning's 2 s
+                low.due(self)       # the low-battery warning shown: its 2 s
         if self.idle < 0 and not empty:
             return
         self.idle += 1
