@@ -258,6 +258,7 @@ class App(join.App, play.App, quiet.App):
         if g is not None and g.warn is not None and self.state != "play":
             from app import low
             low.press(self)     # the low-battery warning goes: the press does nothing else
+            self.idle = 0
             cap.clear()
             return
         self.idle = 0

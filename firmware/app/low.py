@@ -51,6 +51,5 @@ def due(app):
 
 def press(app):
     app.power.warn = None
-    app.idle = 0
     app.dirty = True
     app.new_screen = True       # (e-ink: the warning's ghost cleared)

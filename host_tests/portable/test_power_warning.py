@@ -205,3 +205,24 @@ def test_battery_low_warning_words_on_the_oled_and_eink_in_both_languages():
             assert words in titles, (board, lang, titles)
             assert app.canvas.oob == 0 and app.canvas.cut == 0
             assert app.power.warn is None       # gone after its 2 s
+
+
+def test_battery_low_warning_ending_in_the_dark_does_not_wake_the_box():
+    # the box gone dark while the warning shows (the floor, or the sleep):
+    # its 2 s end there, and the box stays asleep, its switch off
+    from app import idle
+    h, app = box_of()
+    ticks(h, app, 500000)
+    h.power.level = 3400
+    while not warning_shown(app):
+        ticks(h, app, 100000)
+        assert h.clock.now < 20000000
+    idle.sleep(app, False)
+    end = h.clock.now + 5000000
+    while h.clock.now < end:
+        app.tick()
+        h.pads.run_until(h.clock.now + 250000)
+    assert app.power.warn is None and app.idle == -1 and h.power.switch.level == 0
+    h.pads.tap(0, h.clock.now + 1000)               # a pad wakes it: the menu, no warning
+    ticks(h, app, 300000)
+    assert app.idle >= 0 and app.state == "menu" and not warning_shown(app)
