@@ -26,9 +26,9 @@
 # the 16x16 matrix every pixel of the table belongs to a player's card (a
 # rank, a suit, a dog's size), a mark would take part of one; and a press
 # that only took a warning away would be a slap or a flip lost.  The game
-# loses nothing by the wait: low is 3500 mV, some 200 mV over the floor
-# (NiMH cells keep a game's tens of minutes there), and at the floor the
-# box saves the game's log and the settings and sleeps (app.idle) anyway.
+# loses nothing by the wait: low is 3500 mV, 200 mV over the floor, and
+# should the floor come first the box saves the game's log and the
+# settings and sleeps (app.idle) all the same.
 from core import ticks
 from core.compat import const
 
