@@ -82,9 +82,14 @@ class Canvas:
         # on the LED matrix a menu frame is drawn in a third of the time,
         # and a press shows within the 50 ms (docs/pico.md, feedback).
         # The pure-Python framebuf of the PC draws run by run (faster there).
+        # At scale 2 (the e-ink's text) a glyph is doubled into `buf` (made
+        # once) and blitted the same way: 5 ms a glyph run by run on the
+        # emulated RP2040, 0.5 ms so (issue 26: the e-ink's press to frame).
         self.fast = _fb.NATIVE and hasattr(target, "blit")
         if self.fast:
             self._pal = _fb.FrameBuffer(bytearray(4), 2, 1, _fb.RGB565)
+            self.buf = bytearray(64)
+            self.key = -1       # the palette's key (its unset colour) now
 
     def set_level(self, level):
         self.level = level
@@ -112,25 +117,47 @@ class Canvas:
             self.oob += 1
         self.t.fill_rect(x, y, w, h, self.pal[col])
 
-    def blit(self, data, off, bw, bh, x, y, col, x0, x1):
+    def blit(self, data, off, bw, bh, x, y, col, x0, x1, s=1):
         """A bitmap of gfx.glyphs (rows of one byte, or two high byte first,
-        the picture in their low bw bits) at canvas (x, y), scale 1, only
-        its columns from x0 to x1: in one framebuf blit if that draws
-        exactly what Region.bitmap would (nothing cut by x0/x1 inside the
-        display, nothing outside it).  False: not done, draw it run by run."""
+        the picture in their low bw bits) at canvas (x, y), scale s (1, or 2
+        for one byte a row and up to 16 rows), only its columns from x0 to
+        x1: in one framebuf blit if that draws exactly what Region.bitmap
+        would (nothing cut by x0/x1 inside the display, nothing outside it).
+        False: not done, draw it run by run."""
+        w = bw * s
         lo = x if x > x0 else x0
-        hi = x + bw if x + bw < x1 else x1
-        if (not self.fast or lo < 0 or hi > self.w or y < 0 or y + bh > self.h
-                or lo != (x if x > 0 else 0) or hi != (x + bw if x + bw < self.w else self.w)):
+        hi = x + w if x + w < x1 else x1
+        if (not self.fast or lo < 0 or hi > self.w or y < 0 or y + bh * s > self.h
+                or lo != (x if x > 0 else 0) or hi != (x + w if x + w < self.w else self.w)):
             return False
-        bits = 16 if bw > 8 else 8
-        # (a read-only source: a tuple, as MicroPython's blit takes it)
-        src = (memoryview(data)[off:off + (bits >> 3) * bh], bits, bh, _fb.MONO_HLSB)
+        if s == 1:
+            bits = 16 if bw > 8 else 8
+            # (a read-only source: a tuple, as MicroPython's blit takes it)
+            src = (memoryview(data)[off:off + (bits >> 3) * bh], bits, bh, _fb.MONO_HLSB)
+        elif s == 2 and bw <= 8 and bh <= 16:
+            # each row's bits doubled (abcd -> aabbccdd), each row twice
+            bits = 16
+            b = self.buf
+            for r in range(bh):
+                v = data[off + r]
+                v = (v | (v << 4)) & 0x0F0F
+                v = (v | (v << 2)) & 0x3333
+                v = (v | (v << 1)) & 0x5555
+                v |= v << 1
+                i = 4 * r
+                b[i] = b[i + 2] = v >> 8
+                b[i + 1] = b[i + 3] = v & 0xFF
+            src = (b, 16, 2 * bh, _fb.MONO_HLSB)
+        else:
+            return False
         ink = self.pal[col]
         pal = self._pal
-        pal.pixel(0, 0, ink ^ 1)        # unset bits: a colour that is not
-        pal.pixel(1, 0, ink)            # the ink, and the blit's key
-        self.t.blit(src, x - (bits - bw), y, ink ^ 1, pal)
+        if ink ^ 1 != self.key:
+            # (set again only when the ink changes: most glyphs in a row share it)
+            self.key = ink ^ 1
+            pal.pixel(0, 0, ink ^ 1)    # unset bits: a colour that is not
+            pal.pixel(1, 0, ink)        # the ink, and the blit's key
+        self.t.blit(src, x - (bits - w), y, ink ^ 1, pal)
         return True
 
 
@@ -169,8 +196,8 @@ class Region:
     def bitmap(self, data, off, bw, bh, x, y, s, col, x0=-9999, x1=9999):
         """Draw a bitmap; only its columns between x0 and x1 (region
         coordinates) are drawn: a label scrolling through a window."""
-        if s == 1 and self.rot == 0 and self.cv.blit(data, off, bw, bh, self.x + x, self.y + y, col,
-                                                     self.x + x0, self.x + x1):
+        if self.rot == 0 and s <= 2 and self.cv.blit(data, off, bw, bh, self.x + x, self.y + y, col,
+                                                     self.x + x0, self.x + x1, s):
             return
         wide = bw > 8     # two bytes a row (gfx.glyphs.row)
         for r in range(bh):
@@ -207,18 +234,26 @@ class Region:
             chars, data, gw, gh = glyphs.FONT_CHARS, glyphs.FONT5X7, 5, 7
         limit = (maxw or (self.w - x)) + x
         adv = (gw + 1) * scale
+        cv = self.cv
+        # upright at scale 1 or 2: each glyph straight to Canvas.blit (one
+        # framebuf blit where it fits), not through bitmap's checks; the
+        # letters found in one upper() of the whole text, an accented one
+        # folded (FOLD, by its small letter: upper() differs between ports)
+        up = self.rot == 0 and scale <= 2 and cv.fast
+        ax = self.x
+        ay = self.y + y
         cx = x
-        for ch in s:
+        for ch in s.upper():
             if cx + gw * scale > limit:
-                self.cv.cut += 1
+                cv.cut += 1
                 break
-            ch = FOLD.get(ch, ch).upper()
             i = chars.find(ch)
             if i < 0:
-                i = chars.find("?")
+                i = chars.find(FOLD.get(ch.lower(), "?"))
             if ch != " ":
-                self.cv.font_glyphs += 1
-                self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
+                cv.font_glyphs += 1
+                if not (up and cv.blit(data, i * gh, gw, gh, ax + cx, ay, col, -9999, 9999, scale)):
+                    self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
             cx += adv
         return cx - x
 

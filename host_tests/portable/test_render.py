@@ -502,7 +502,8 @@ def test_canvas_blit_draws_what_the_runs_draw():
     """MicroPython's framebuf blits a glyph in one call (Canvas.blit); it
     must light exactly the pixels, and count exactly the draws outside,
     that drawing it run by run does: every picture and font glyph, in
-    colour and mono, inside, across an edge, through a scroll window."""
+    colour and mono, at scale 1 and 2 (the e-ink's text: doubled into the
+    canvas's scratch rows), inside, across an edge, through a scroll window."""
     if not fb.NATIVE:
         return      # the PC's pure-Python framebuf: always run by run
     places = ((0, 0, -9999, 9999), (3, 2, -9999, 9999), (-2, 1, -9999, 9999), (12, 10, -9999, 9999),
@@ -511,8 +512,8 @@ def test_canvas_blit_draws_what_the_runs_draw():
                 glyphs.PIC_DATA[glyphs.PIC_AT[n] + 1]) for n in sorted(glyphs.PIC_AT)]
     bitmaps += [(glyphs.FONT5X7, i * 7, 5, 7) for i in range(len(glyphs.FONT_CHARS))]
     bitmaps += [(glyphs.FONT3X5, i * 5, 3, 5) for i in range(len(glyphs.SMALL_CHARS))]
-    blits = 0
-    for w, h, colour in ((16, 16, True), (24, 20, False)):
+    blits = [0, 0, 0]
+    for w, h, colour, k in ((16, 16, True, 1), (24, 20, False, 1), (16, 16, True, 2), (24, 20, False, 2)):
         fmt = fb.RGB565 if colour else fb.MONO_VLSB
         for data, off, bw, bh in bitmaps:
             for x, y, x0, x1 in places:
@@ -524,9 +525,13 @@ def test_canvas_blit_draws_what_the_runs_draw():
                     cv.clear(render.INK if not colour else render.BG)
                     rg = render.Region(cv, 0, 0, w, h)
                     col = render.OK if colour else render.BG
-                    rg.bitmap(data, off, bw, bh, x, y, 1, col, x0, x1)
+                    rg.bitmap(data, off, bw, bh, x, y, k, col, x0, x1)
                     got.append((bytes(buf), cv.oob))
                     if fast and cv.fast:
-                        blits += 1
-                assert got[0] == got[1], (colour, off, bw, bh, x, y, x0, x1)
-    assert blits > 0
+                        blits[k] += 1
+                assert got[0] == got[1], (colour, k, off, bw, bh, x, y, x0, x1)
+    assert blits[1] > 0 and blits[2] > 0
+    # a 5x7 glyph at scale 2 inside the display does go the one-blit way
+    buf, f = fb.new(24, 20, fb.MONO_VLSB)
+    cv = render.Canvas(f, 24, 20, False)
+    assert cv.blit(glyphs.FONT5X7, 7, 5, 7, 2, 2, render.INK, -9999, 9999, 2)
