@@ -5,6 +5,8 @@
 # scroll_offset, rank_label, suit_pip).
 #
 #   cv = Canvas(target, width, height, colour, level=5)
+#   cv.rows: (y0, y1), the rows drawn since clear() (gfx.menu narrows it when
+#   it draws only a menu's changed rows again; the e-ink then sends those)
 #   rg = Region(cv, x, y, w, h, rot=0); rg.rect/frame/fill/bitmap/pic/text
 #
 # The Canvas
@@ -76,6 +78,8 @@ class Canvas:
         self.font_glyphs = 0
         self.pictures = 0
         self.cut = 0       # texts cut short for want of room
+        self.shown = None
+        self.rows = (0, height)
         self.set_level(level)
         # MicroPython's framebuf (C) blits a glyph through a two-colour
         # palette in one call, ~4x faster than a rect per run of pixels:
@@ -109,6 +113,8 @@ class Canvas:
 
     def clear(self, col=BG):
         self.t.fill(self.pal[col])
+        self.shown = None           # (gfx.menu: the menu it held)
+        self.rows = (0, self.h)     # the rows drawn since the frame was sent: all
 
     def rect(self, x, y, w, h, col):
         if w <= 0 or h <= 0:

@@ -535,3 +535,32 @@ def test_canvas_blit_draws_what_the_runs_draw():
     buf, f = fb.new(24, 20, fb.MONO_VLSB)
     cv = render.Canvas(f, 24, 20, False)
     assert cv.blit(glyphs.FONT5X7, 7, 5, 7, 2, 2, render.INK, -9999, 9999, 2)
+
+
+def test_menu_drawn_again_for_another_row_is_the_whole_menu():
+    """Issue 26: a press of pad 1 in a menu draws only the two rows whose
+    choice changed (gfx.menu, cv.rows says which); the picture must be the
+    one a whole drawing gives, through moves, the hint's title gone, a
+    scroll past the last row, a value changed, and another screen between."""
+    items = [("icon_card", "Bataille", None), ("icon_dog", "Bata-waf", None), ("icon_hand", "Tape-treize", "oui"),
+             ("icon_gear", "Reglages", None), ("icon_test", "Auto-test", None), ("icon_back", "Retour", "12"),
+             ("icon_opts", "Options", None)]
+    for w, h in ((128, 64), (296, 128), (128, 32)):
+        buf, f = fb.new(w, h, fb.MONO_VLSB)
+        cv = render.Canvas(f, w, h, False)
+        r = render.Renderer(cv)
+        narrowed = 0
+        for k, sel in enumerate([0, 1, 2, 3, 4, 5, 6, 0, 6, 5, 3, 3, 2]):
+            its = list(items)
+            if k == 11:
+                its[5] = ("icon_back", "Retour", "13")
+            if k == 12:
+                r.message("Erreur", ["x"])
+            r.menu("Menu", its, sel, 0, k == 0)
+            if cv.rows != (0, h):
+                narrowed += 1
+                assert 0 <= cv.rows[0] < cv.rows[1] <= h, cv.rows
+            b2, f2 = fb.new(w, h, fb.MONO_VLSB)
+            render.Renderer(render.Canvas(f2, w, h, False)).menu("Menu", its, sel, 0, k == 0)
+            assert bytes(buf) == bytes(b2), (w, h, k, sel)
+        assert narrowed >= (5 if h >= 64 else 1), (w, h, narrowed)
