@@ -564,3 +564,34 @@ def test_menu_drawn_again_for_another_row_is_the_whole_menu():
             render.Renderer(render.Canvas(f2, w, h, False)).menu("Menu", its, sel, 0, k == 0)
             assert bytes(buf) == bytes(b2), (w, h, k, sel)
         assert narrowed >= (5 if h >= 64 else 1), (w, h, narrowed)
+
+
+def test_text_through_the_scratch_draws_what_the_runs_draw():
+    """Issue 26: Region.text copies each glyph into the canvas's scratch and
+    blits it (nothing allocated a glyph); it must light the pixels and
+    count the glyphs, cuts and draws outside that glyph-by-glyph drawing
+    does: both fonts, scale 1 and 2, mono and colour, inside, across an
+    edge, cut by maxw, accents and letters not in the font."""
+    if not fb.NATIVE:
+        return
+    texts = ("Bataille 10", "Tape-treize: 2/3", "\u00e9t\u00e9 \u00e7a \u00ca", "a_b~c", "")
+    fast_ones = 0
+    for w, h, colour in ((296, 128, False), (128, 64, False), (16, 16, True)):
+        fmt = fb.RGB565 if colour else fb.MONO_VLSB
+        for t in texts:
+            for small in (False, True):
+                for k in (1, 2, 3):
+                    for x, y, maxw in ((1, 2, 0), (w - 20, 3, 0), (-2, 1, 0), (3, h - 6, 0), (2, 2, 13)):
+                        got = []
+                        for fast in (True, False):
+                            buf, f = fb.new(w, h, fmt)
+                            cv = render.Canvas(f, w, h, colour)
+                            cv.fast = cv.fast and fast
+                            rg = render.Region(cv, 0, 0, w, h)
+                            n = rg.text(t, x, y, k, render.INK, small, maxw)
+                            n2 = rg.text(t, x, y + 1, k, render.OK, small, maxw)
+                            got.append((bytes(buf), n, n2, cv.oob, cv.font_glyphs, cv.cut))
+                            if fast and cv.fast and cv.frames:
+                                fast_ones += 1      # the scratch's way was taken
+                        assert got[0] == got[1], (w, h, t, small, k, x, y, maxw)
+    assert fast_ones > 50, fast_ones
