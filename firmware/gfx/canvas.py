@@ -93,7 +93,7 @@ class Canvas:
         if self.fast:
             self._pal = _fb.FrameBuffer(bytearray(4), 2, 1, _fb.RGB565)
             self.buf = bytearray(64)
-            self.frames = {}    # framebufs over buf by (8 << scale) | height (Region.text)
+            self.frames = {}    # framebufs over buf by width << 6 | height (Region.text)
             self.key = -1       # the palette's key (its unset colour) now
 
     def set_level(self, level):
@@ -257,11 +257,15 @@ class Region:
         f = None
         if (self.rot == 0 and scale <= 2 and cv.fast and ax + x >= 0 and ay >= 0 and ay + gh * scale <= cv.h
                 and ax + min(limit, x + len(s) * adv) <= cv.w):
+            # (each row left-aligned in its bytes, the framebuf as wide as
+            # the glyph: the blit's C walks only the glyph's own pixels)
             b = cv.buf
-            k = (8 << scale) | gh * scale
+            st = (gw * scale + 7) >> 3
+            sh = 8 * st - gw * scale
+            k = gw * scale << 6 | gh * scale
             f = cv.frames.get(k)
             if f is None:
-                f = cv.frames[k] = _fb.FrameBuffer(b, 8 * scale, gh * scale, _fb.MONO_HLSB)
+                f = cv.frames[k] = _fb.FrameBuffer(b, gw * scale, gh * scale, _fb.MONO_HLSB)
             ink = cv.pal[col]
             pal = cv._pal
             if ink ^ 1 != cv.key:
@@ -270,7 +274,6 @@ class Region:
                 pal.pixel(1, 0, ink)
             key = ink ^ 1
             t = cv.t
-            dx = ax - 8 * scale + gw * scale
         cx = x
         for ch in s.upper():
             if cx + gw * scale > limit:
@@ -287,7 +290,7 @@ class Region:
                     o = i * gh
                     if scale == 1:
                         for r in range(gh):
-                            b[r] = data[o + r]
+                            b[r] = data[o + r] << sh
                     else:
                         # each row's bits doubled (abcde -> aabbccddee), each row twice
                         for r in range(gh):
@@ -295,10 +298,13 @@ class Region:
                             v = (v | (v << 4)) & 0x0F0F
                             v = (v | (v << 2)) & 0x3333
                             v = (v | (v << 1)) & 0x5555
-                            v |= v << 1
-                            b[4 * r] = b[4 * r + 2] = v >> 8
-                            b[4 * r + 1] = b[4 * r + 3] = v & 0xFF
-                    t.blit(f, dx + cx, ay, key, pal)
+                            v = (v | (v << 1)) << sh
+                            if st == 1:
+                                b[2 * r] = b[2 * r + 1] = v
+                            else:
+                                b[4 * r] = b[4 * r + 2] = v >> 8
+                                b[4 * r + 1] = b[4 * r + 3] = v & 0xFF
+                    t.blit(f, ax + cx, ay, key, pal)
             cx += adv
         return cx - x
 
