@@ -160,11 +160,7 @@ class Ssd1680:
             elif k == _PIN:
                 st[1].value(st[2])
             elif k == _FRAME:
-                # pages st[2] to st[3] - 1 (rows of 8), in one write
-                if self.flip & 2:
-                    self._write_flipped(st[1], st[2], st[3])
-                else:
-                    self.bus.cmd(st[1], memoryview(self.buf)[st[2] * self.width:st[3] * self.width])
+                self._write(st)
             elif k == _PAUSE:
                 if self._t0 < 0:
                     self._t0 = now_ms
@@ -196,10 +192,17 @@ class Ssd1680:
         self._i = 0
         self._t0 = -1
 
-    def _write_flipped(self, c, a, b):
-        # the rows upside down: page p (rows 8p..8p+7, bit 0 on top) is RAM
-        # X byte p (sources 8p.., bit 7 first) with its bits reversed
+    def _write(self, st):
+        # st (_FRAME, c, a, b): pages a to b - 1 (rows of 8) of the frame to
+        # RAM c (apart from poll: its frame stays on the C stack): in one write
+        # upright; the rows upside down, page p (rows 8p..8p+7, bit 0 on
+        # top) is RAM X byte p (sources 8p.., bit 7 first) with its bits
+        # reversed
+        c, a, b = st[1], st[2], st[3]
         bus = self.bus
+        if not self.flip & 2:
+            bus.cmd(c, memoryview(self.buf)[a * self.width:b * self.width])
+            return
         bus.cmd(c)
         for p in range(a, b):
             self._rows.blit(self._pages, 0, -p)
