@@ -8,23 +8,35 @@
 # headless runner are PC-only and left out.  The spoken words
 # (firmware/voice/*.vox) are data, not modules: copy them too
 # (mpremote fs cp firmware/voice/*.vox :voice/) or the box beeps instead
-# (tools/uf2.py freezes them as modules voice_<lang> for a board that talks).  A test checks this list against
+# (tools/uf2.py freezes them as modules voice_<lang> for a board that talks).  A test checks what it freezes against
 # the files under firmware/.
 metadata(description="Bataille box: Bataille, Bata-waf and Tape-treize for children", version="0.1.0")
 
+# Each package freezes every .py under it but what runs on the PC only (the
+# same exclusions as tools/flash.py's HOST_ONLY, which make flash and
+# package.json use; test_manifest_freezes_every_board_file holds them
+# equal), so a new module is frozen without an edit here.  makemanifest runs
+# this file with the working directory at its folder.
+import os
+
+HOST_ONLY = ("hal/host/", "gfx/framebuf_py.py", "app/headless.py")
+
+
+def board_files(name):
+    top = os.path.join("firmware", name)
+    out = []
+    for d, dirs, files in os.walk(top):
+        dirs.sort()
+        rel = os.path.relpath(d, top).replace(os.sep, "/")
+        for f in sorted(files):
+            path = f if rel == "." else rel + "/" + f
+            whole = name + "/" + path
+            if f.endswith(".py") and not [x for x in HOST_ONLY if whole == x or whole.startswith(x)]:
+                out.append(path)
+    return tuple(out)
+
+
 module("main.py", base_path="firmware")
 module("flashcheck.py", base_path="firmware")
-package("core", base_path="firmware")
-package("games", base_path="firmware")
-package("pads", base_path="firmware")
-package("drivers", base_path="firmware")
-package("gfx", base_path="firmware", files=("canvas.py", "faces.py", "fb.py", "glyphs.py", "menu.py",
-                                             "render.py", "table.py", "tape.py", "tape16.py"))
-package("app", base_path="firmware",
-        files=("box.py", "duels.py", "feedback.py", "idle.py", "io.py", "join.py", "logs.py", "menu.py",
-               "pause.py", "play.py", "quiet.py", "screens.py", "seats.py", "selftest.py", "selftest_screen.py", "selftest_text.py",
-               "settings.py", "sounds.py", "strings.py", "strings_en.py", "strings_fr.py", "tape.py",
-               "view.py"))
-package("hal", base_path="firmware",
-        files=("__init__.py", "board.py", "boarddata.py", "wiring.py", "rp2/__init__.py", "rp2/clock.py",
-               "rp2/pads.py", "rp2/pads_pio.py", "rp2/parts.py", "rp2/speaker.py", "rp2/watchdog.py", "rp2/ws2812.py"))
+for name in ("core", "games", "pads", "drivers", "gfx", "app", "hal"):
+    package(name, base_path="firmware", files=board_files(name))

@@ -12,7 +12,9 @@ The benches (each a bench/host_*.py function, as `make bench` runs them):
   host_pico_stamps.bench_pico_pad_stamps   the stamp error of the PIO and
       interrupt paths, idle / busy / interrupts off, and the 2 us ordering;
   host_voice_pico.*   the voice's CPU per second and the pad latency while
-      it talks.
+      it talks;
+  host_pico_power.bench_pico_playing_cpu   the CPU's busy share in a
+      Bata-waf game (hardware/hours.py's figure, issue 27).
 About 10 minutes here with the flashed image cached (the first `make flash`
 onto the emulator adds 2-4 minutes).  BENCH_PICO_ONLY=name,... runs some.
 """
@@ -32,6 +34,7 @@ BENCHES = (
     ("host_pico_stamps", "bench_pico_pad_stamps"),
     ("host_voice_pico", "bench_voice_on_the_emulated_pico"),
     ("host_voice_pico", "bench_voice_pad_latency_on_the_emulated_pico"),
+    ("host_pico_power", "bench_pico_playing_cpu"),
 )
 
 

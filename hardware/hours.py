@@ -7,6 +7,11 @@ hardware/power_figures.json and the model below.
                                          matrix's mean current and the lit
                                          pad LEDs over a game of each kind)
                                          into power_figures.json
+    python hardware/hours.py --pico      re-measure the CPU's busy share
+                                         while playing on the emulated RP2040
+                                         (a Bata-waf game through the pins of
+                                         pico_matrix, tools/pico) into
+                                         power_figures.json (a few minutes)
 
 `make diagrams` splices the table into the README (hardware/diagrams.py).
 
@@ -103,16 +108,22 @@ def markdown(boards, fig=None):
         lines.append("| `%s` | %s | %.0f | %.1f | %.1f | %s |" % (
             name, supply, play, hours, sleep, ("%.0f" % days) if days >= 10 else ("%.1f" % days)))
     lines.append("")
-    lines.append("The CPU busy %.0f %% of the time in a game, %.0f %% awake in a menu, %.1f %% "
-                 "asleep, measured on the emulated RP2040 (%s). Measured on the host HAL over "
-                 "a game of each kind (`python hardware/hours.py --measure`): the matrix's frames "
-                 "draw %.0f mA on average (256 LEDs, dark ones included, at the default brightness), "
-                 "%.1f pad LEDs lit. The rest are the datasheet and bench figures at the top of "
-                 "`hardware/hours.py`, the model in its docstring." % (
-                     100 * fig["cpu_duty_playing"], 100 * fig["cpu_duty_menu"],
+    lines.append("The CPU busy %.0f %% of the time in a game, measured on the emulated RP2040 (%s); "
+                 "%.0f %% awake in a menu, %.1f %% asleep, measured there too (%s). Measured on the "
+                 "host HAL over a game of each kind (`python hardware/hours.py --measure`): the "
+                 "matrix's frames draw %.0f mA on average (256 LEDs, dark ones included, at the "
+                 "default brightness), %.1f pad LEDs lit. The rest are the datasheet and bench "
+                 "figures at the top of `hardware/hours.py`, the model in its docstring." % (
+                     100 * fig["cpu_duty_playing"], fig["cpu_playing_source"], 100 * fig["cpu_duty_menu"],
                      100 * fig["cpu_duty_asleep"], fig["source"], fig["matrix_ma_playing_per_256"],
                      fig["pad_leds_lit_playing"]))
     return "\n".join(lines) + "\n"
+
+
+def save_figures(fig, path=FIGURES):
+    with open(path, "w") as f:
+        json.dump(fig, f, indent=1, sort_keys=True)
+        f.write("\n")
 
 
 REV = [int("{:08b}".format(b)[::-1], 2) for b in range(256)]
@@ -163,9 +174,73 @@ def measure():
     return ua_t / total_t / 1000.0, led_t / float(total_t)
 
 
+PICO_GAME = "batawaf"
+
+
+def measure_pico(game=PICO_GAME):
+    """The emulated RP2040's figures of a game played through the pins
+    (tools/pico/play.py, scenario `game` on its board, the firmware of
+    `make flash`): {busy, seconds, instructions_per_s}, busy the share of
+    the time the cores were not idle (the emulator's idle time: WFE/WFI,
+    as in time.sleep_ms) from the deal (the board's `game <name> <seed>`
+    line) to the game's end."""
+    import tempfile
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from tools.pico import images, play as P
+    from tools.pico.pico import Pico
+    scn = P.S.SCENARIOS[game]
+    marks = {}
+    with tempfile.TemporaryDirectory(prefix="pico_power_") as tmp:
+        flash = os.path.join(tmp, "flash.bin")
+        images.copy_of(scn.board, flash)
+        p = Pico(flash=flash, board=scn.board)
+        host_run = P.S.host_run
+        run_until = p.run_until
+
+        def dealt(*a, **k):
+            # play() calls it as soon as the board has dealt
+            marks["start"] = (p.now_us, p.state()["stats"])
+            return host_run(*a, **k)
+
+        def until(t_us, *a, **k):
+            # after the deal the one run_until is play()'s, to the game's end
+            # and AFTER_US more (the log written, the end screen)
+            if "start" in marks and "end" not in marks:
+                run_until(t_us - P.AFTER_US)
+                marks["end"] = (p.now_us, p.state()["stats"])
+            return run_until(t_us, *a, **k)
+        p.run_until = until
+        P.S.host_run = dealt
+        try:
+            p.start()
+            g = P.play(scn, flash, tmp, pico=p)
+        finally:
+            P.S.host_run = host_run
+            p.close()
+    if P.tracebacks(g.console):
+        raise RuntimeError("the emulated box failed:\n" + g.console[-1500:])
+    (t0, s0), (t1, s1) = marks["start"], marks["end"]
+    us = t1 - t0
+    idle = (s1["idleNs"] - s0["idleNs"]) / 1e3
+    return {"busy": 1 - idle / us, "seconds": us / 1e6,
+            "instructions_per_s": (s1["instructions"] - s0["instructions"]) / (us / 1e6)}
+
+
+def pico_figures(fig, m):
+    """The figures of measure_pico() (m) into fig, with where they come from."""
+    fig["cpu_duty_playing"] = round(m["busy"], 3)
+    fig["cpu_playing_source"] = ("a %s game through the pins of the emulated pico_matrix, "
+                                 "`python hardware/hours.py --pico`: %.0f s of play, %.1f %% busy, "
+                                 "%.1f M instructions a second" % (
+                                     PICO_GAME, m["seconds"], 100 * m["busy"], m["instructions_per_s"] / 1e6))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--measure", action="store_true", help="re-measure the host figures into power_figures.json")
+    ap.add_argument("--pico", action="store_true",
+                    help="re-measure the playing CPU share on the emulated RP2040 into power_figures.json")
     a = ap.parse_args(argv)
     sys.path.insert(0, HERE)
     import diagrams
@@ -175,9 +250,11 @@ def main(argv=None):
         ma, leds = measure()
         fig["matrix_ma_playing_per_256"] = round(ma, 1)
         fig["pad_leds_lit_playing"] = round(leds, 2)
-        with open(FIGURES, "w") as f:
-            json.dump(fig, f, indent=1, sort_keys=True)
-            f.write("\n")
+        save_figures(fig)
+    if a.pico:
+        fig = load_figures()
+        pico_figures(fig, measure_pico())
+        save_figures(fig)
     sys.stdout.write(markdown(boards))
     return 0
 

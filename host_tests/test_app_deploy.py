@@ -119,8 +119,13 @@ def test_manifest_freezes_every_board_file():
     def metadata(**kw):
         meta.update(kw)
 
-    with open(os.path.join(ROOT, "manifest.py")) as f:
-        exec(f.read(), {"module": module, "package": package, "metadata": metadata})
+    here = os.getcwd()
+    os.chdir(ROOT)          # as makemanifest runs it: from its own folder
+    try:
+        with open(os.path.join(ROOT, "manifest.py")) as f:
+            exec(f.read(), {"module": module, "package": package, "metadata": metadata})
+    finally:
+        os.chdir(here)
     assert meta["version"] == flash.VERSION
     assert sorted(frozen) == flash.board_sources()
 

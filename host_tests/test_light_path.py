@@ -1,11 +1,11 @@
 # A light first command (issue 29, 1): `make sim` installs only
-# requirements-sim.txt, so the simulator must import nothing else.  Rather
-# than a fresh venv in every `make test` (it would download pygame each
-# time), a headless game of each kind and a replay run here and every module
+# requirements-sim.txt, so the simulator must import nothing else.  Here,
+# without a download, a headless game of each kind and a replay run and every module
 # they loaded is checked: the standard library, the clone's own code, or a
 # distribution that requirements-sim.txt pins.  The Makefile's targets are
 # checked to install what they run, and a platform without the MicroPython
-# unix port's wheel gets one line, not a pip traceback.
+# unix port's wheel gets one line, not a pip traceback.  The install itself,
+# a fresh venv from PyPI in a copy of the clone: test_fresh_sim_venv.py.
 import json
 import os
 import re

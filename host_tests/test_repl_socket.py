@@ -69,6 +69,21 @@ def run_repl(argv):
     return p, master
 
 
+def leave(p, master, out):
+    """Ctrl-] (mpremote leaves its REPL): exit 0, no traceback."""
+    os.write(master, b"\x1d")
+    p.wait(timeout=30)
+    out += read_until(master, b"\n", timeout=1)
+    assert p.returncode == 0, out
+    assert b"Traceback" not in out and b"AttributeError" not in out, out
+
+
+def close(p, master):
+    if p.poll() is None:
+        p.kill()
+    os.close(master)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="a pty")
 def test_make_repl_works_on_a_socket_port():
     srv, seen = fake_box()
@@ -82,15 +97,9 @@ def test_make_repl_works_on_a_socket_port():
         out += read_until(master, b"2\r\n>>> ")
         assert b"2\r\n>>> " in out, out
         assert b"1+1" in b"".join(seen)
-        os.write(master, b"\x1d")           # Ctrl-]: mpremote leaves the REPL
-        p.wait(timeout=20)
-        out += read_until(master, b"\n", timeout=1)
-        assert p.returncode == 0, out
-        assert b"Traceback" not in out and b"AttributeError" not in out, out
+        leave(p, master, out)
     finally:
-        if p.poll() is None:
-            p.kill()
-        os.close(master)
+        close(p, master)
         srv.close()
 
 

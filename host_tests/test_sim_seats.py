@@ -1,24 +1,17 @@
 # The simulator with box seats (P1, P5, P6): --box N seats after the
 # --players people, --level L; the match it plays replays, and its start
 # line says box and level.
-import os
-import subprocess
-import sys
 
 import pytest
 
 from core import log as _log
 from sim import cli
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+from test_sim_cli import sim as _sim  # (one way to run python -m sim)
 
 
-def sim(*args, timeout=300):
-    r = subprocess.run([sys.executable, "-m", "sim"] + list(args), cwd=ROOT, env=ENV,
-                       capture_output=True, text=True, timeout=timeout)
-    assert "Traceback" not in r.stderr, r.stderr
-    return r
+def sim(*args):
+    return _sim(*args, timeout=300)      # (whole games with box seats)
 
 
 def test_p1_sim_box_and_level_flags():

@@ -430,7 +430,28 @@ def render_all(out_dir, lang="fr"):
         save("notice")
         r.message(tab["selftest"], [tab["test_ok"]], "check", render.OK)
         save("selftest")
+        battery_shots(r, tab, st, lang, save)
     return files
+
+
+# The battery (issue 27), as app.screens draws it: the gauge in the
+# settings' menu (the percent in its title; on the matrix a battery in the
+# corner, gfx.gauge), every menu once low (one red bar), the warning (app.low)
+BATTERY = (("battery_settings", "The battery in the settings: its level (a bar per 20 %)"),
+           ("battery_low", "The battery low: every menu shows it, one red bar"),
+           ("battery_warning", "As the battery turns low, the box says so once (2 s, or until a press)"))
+
+
+def battery_shots(r, tab, st, lang, save):
+    from gfx import gauge
+    from app import low
+    for key, mname, level in (("battery_settings", "settings", 62), ("battery_low", "home", 12)):
+        items, sel = menu_items(mname, tab, st)
+        r.menu("%s %d%%" % (tab.get(mname, tab["menu"]), level), items, 0, 0)
+        gauge.menu(r, level, level < 20)
+        save(key)
+    gauge.message(r, low.WORDS[lang], 12)
+    save("battery_warning")
 
 
 def cell(files, key, d):
@@ -497,6 +518,15 @@ def page(files, lang):
     for key, what in (("error", "An error in a game: the box says so and goes back to the menu"),
                       ("notice", "Settings unreadable: the defaults are used, and the box says so"),
                       ("selftest", "The self-test passed")):
+        out.append("| %s | " % what + " | ".join([cell(files, key, d) for d in ds]) + " |")
+    out += ["", "## The battery", "",
+            "On a board file that senses its supply (`power.sense`): the gauge, and the",
+            "warning as it turns low (never over a game's cards: it waits for the pause",
+            "or the end).",
+            "",
+            "| | " + " | ".join([heads[d] for d in ds]) + " |",
+            "| --- | " + " | ".join(["---"] * len(ds)) + " |"]
+    for key, what in BATTERY:
         out.append("| %s | " % what + " | ".join([cell(files, key, d) for d in ds]) + " |")
     out += ["", "## Other boards", "",
             "The same renderer on boards whose panel differs below it: the SH1106",

@@ -57,6 +57,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from mpy import find_tool, MISSING  # noqa: E402
 from port import port_answers  # noqa: E402
 from boardcheck import board_problem  # noqa: E402
+from digest import sha256  # noqa: E402
 
 
 def mpremote():
@@ -182,10 +183,6 @@ ONEFILE = ("this box runs the one-file firmware (make uf2): files copied onto it
 INTERRUPTED = "interrupted: the box is half flashed; run make flash again"
 
 
-def sha256(path):
-    import hashlib
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
 
 
 def files_of(board, build_dir):

@@ -15,11 +15,13 @@ refused in one line (the release would miss it).
 """
 import argparse
 import glob
-import hashlib
 import os
 import shutil
 import sys
 import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from digest import sha256  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -30,12 +32,6 @@ def board_names(root=ROOT):
     return sorted(f[:-5] for f in os.listdir(os.path.join(root, "boards")) if f.endswith(".json"))
 
 
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 16), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def write_sums(d):

@@ -37,6 +37,7 @@ IMAGE = os.path.join(OUT, "box.romfs")
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from mpy import find_tool  # noqa: E402
+from digest import sha256  # noqa: E402
 
 # on the box: its watchdog off (tools/flash.py's STAND_DOWN), the size of
 # ROMFS partition 0 (0: none, the stock firmware), the sha256 of each voice
@@ -131,10 +132,6 @@ def query(port):
     return size, have
 
 
-def sha256(path):
-    import hashlib
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
 
 
 def plan(board, port, build_dir=BUILD, board_file=None):

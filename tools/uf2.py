@@ -59,6 +59,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import native_align  # noqa: E402
+from digest import sha256  # noqa: E402
 try:
     from tools import inputs as _inputs
 except ImportError:             # run as a script: tools/ is on the path
@@ -99,12 +100,6 @@ class Missing(Exception):
     pass
 
 
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def find_source(src=None):

@@ -32,13 +32,56 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEB = os.path.join(ROOT, "web")
-BOARDS = ("pico_matrix", "pico_oled", "pico_eink", "pico_w", "rp2040_zero")
-# Board files the page does not offer: a mounting or a controller variant
-# of a board it offers, whose box a visitor sees the same (each would cost
-# make web a firmware build); the SH1106 also has no model in the page's
-# display decoding (tools/pico/lib), only in the Python emulator's.
-VARIANTS = {"pico_matrix_turned": "pico_matrix", "pico_oled_flipped": "pico_oled",
-            "pico_eink_flipped": "pico_eink", "pico_sh1106": "pico_oled"}
+# The displays the page's own decoding knows (web/src/worker.mjs, panels.mjs):
+# the Python emulator models the SH1106 too, the page not yet.
+PAGE_KINDS = ("ws2812", "ssd1306", "ssd1680")
+# A mounting (display.rotate, display.mirror) changes how the box is fixed
+# in its case, not what a visitor sees.
+MOUNTING = ("rotate", "mirror")
+
+
+def board_files():
+    """{name: its board file's JSON} of every file under boards/."""
+    d = os.path.join(ROOT, "boards")
+    out = {}
+    for f in sorted(os.listdir(d)):
+        if f.endswith(".json"):
+            with open(os.path.join(d, f)) as fh:
+                out[f[:-5]] = json.load(fh)
+    return out
+
+
+def offered():
+    """(BOARDS, VARIANTS), derived from the board files: the page offers
+    every board its decoding can show, but a mounting of another board it
+    offers (the same box to a visitor; each board costs make web a firmware
+    build).  VARIANTS: {left-out board: why, in words}."""
+    files = board_files()
+
+    def plain(b):
+        b = dict(b, name="")
+        b["display"] = {k: v for k, v in b.get("display", {}).items() if k not in MOUNTING}
+        return json.dumps(b, sort_keys=True)
+    boards, variants = [], {}
+    for name, b in files.items():
+        disp = b.get("display", {})
+        if disp.get("kind") not in PAGE_KINDS:
+            variants[name] = "its display (%s) has no model in the page" % disp.get("kind")
+        elif [k for k in MOUNTING if k in disp]:
+            base = [n for n, o in files.items() if n != name and not [k for k in MOUNTING if k in o.get("display", {})]
+                    and plain(o) == plain(b)]
+            if base:
+                variants[name] = "a mounting of %s" % base[0]
+            else:
+                boards.append(name)
+        else:
+            boards.append(name)
+    # the default board first: the one the README and make sim start from
+    boards.sort(key=lambda n: (n != "pico_matrix", n))
+    return tuple(boards), variants
+
+
+BOARDS, VARIANTS = offered()
 for _p in (ROOT, os.path.join(ROOT, "firmware")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
@@ -144,12 +187,16 @@ def build(out, boards):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "web"))
-    ap.add_argument("--boards", default=",".join(BOARDS), help="comma-separated board names (default: all five)")
+    ap.add_argument("--boards", default=",".join(BOARDS), help="comma-separated board names (default: %s)" % ",".join(BOARDS))
     a = ap.parse_args(argv)
     boards = [b for b in a.boards.split(",") if b]
     for b in boards:
         if not os.path.isfile(os.path.join(ROOT, "boards", b + ".json")):
             raise SystemExit("web: no board file boards/%s.json (boards: %s)" % (b, ", ".join(BOARDS)))
+        if b in VARIANTS:
+            raise SystemExit("web: %s is not offered on the page: %s" % (b, VARIANTS[b]))
+    if a.boards == ",".join(BOARDS) and VARIANTS:
+        say("web: left out, %s" % "; ".join("%s (%s)" % kv for kv in sorted(VARIANTS.items())))
     build(os.path.abspath(a.out), boards)
     return 0
 

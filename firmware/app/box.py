@@ -254,6 +254,13 @@ class App(join.App, play.App, quiet.App):
             idle.resume(self)   # the box wakes: the press does nothing else
             cap.clear()
             return
+        g = self.power
+        if g is not None and g.warn is not None and self.state != "play":
+            from app import low
+            low.press(self)     # the low-battery warning goes: the press does nothing else
+            self.idle = 0
+            cap.clear()
+            return
         self.idle = 0
         k = cap.ev_pad
         while k >= 0:

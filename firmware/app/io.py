@@ -307,6 +307,9 @@ class Menu:
 #   g.level()           0..100 between the floor (3300 mV) and full (4150 mV)
 #   g.low, g.out        under 3500 mV; at the floor (the battery out, until it
 #                       is back 150 mV over it: the USB cable plugged in, new cells)
+#   g.warn              the low-battery warning (app.low): -1 as it turns
+#                       low, once (again only after it is back 100 mV over),
+#                       then when it was first shown; None: none to show
 # It says `battery <mV> <percent>% low` (or `(filtered)`) on the console at each 10 % step
 # and when it turns low (the emulator's tests follow it; a maker with a USB
 # cable too).  The menus show it (app.screens): the percent in the settings'
@@ -337,6 +340,7 @@ class Power:
         self.count = 0
         self.low = False
         self.out = False
+        self.warn = None
         self.said = -1
 
     def feed(self, value):
@@ -353,9 +357,12 @@ class Power:
         self.sum += m - (self.sum >> 3)
         self.value = v = self.sum >> 3
         if v < _LOW_MV:
+            if not self.low:
+                self.warn = -1      # the warning, once (app.low)
             self.low = True
         elif v > _LOW_MV + 100:
             self.low = False
+            self.warn = None
         r = 0
         said = self.level() // 10 * 2 + self.low
         if said != self.said:

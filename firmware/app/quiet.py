@@ -15,7 +15,8 @@
 # makes the box dark (a game is paused first: its clock stops, the log shows
 # no gap) and self.idle is -1: the state stays what it was, nothing is
 # drawn, the loop sleeps in hal.power.sleep (lightsleep on the Pico) and
-# still feeds the watchdog between sleeps.  A pad or the menu button wakes
+# still feeds the watchdog between sleeps.  As the gauge turns low the box
+# shows its warning once (app.low, imported only then).  A pad or the menu button wakes
 # it (app.idle.resume) to the same screen; that press does nothing else.
 import gc
 from app.join import _settings
@@ -68,6 +69,9 @@ class App:
             if r:
                 self.dirty = True     # the gauge the menus show moved
             empty = r == 2      # (once, as it reaches the floor: asleep or not)
+            if g.warn is not None and g.warn >= 0:
+                from app import low
+                low.due(self)       # the low-battery warning shown: its 2 s
         if self.idle < 0 and not empty:
             return
         self.idle += 1

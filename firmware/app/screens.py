@@ -8,6 +8,11 @@
 #   kind(state)          the kind of screen of a state: a change of kind is
 #                        a full e-ink refresh (app.box.App.enter)
 #
+# The battery (issue 27): the low-battery warning (app.low) in place of any
+# screen but a game's while it is due; the gauge in the settings' menu and
+# in every menu once low: the percent in the title, on the matrix a battery
+# in the menu's corner (gfx.gauge).
+#
 # Functions over the App rather than an object of their own: they read what
 # the box holds (its state, menu, joined pads, the game's view), and no
 # screen keeps anything between frames but the e-ink count (app.partial).
@@ -32,16 +37,20 @@ def draw(app):
     r = app.renderer
     st = app.state
     tab = app.tab
+    g = getattr(app, "power", None)     # the battery gauge (app.io.Power), if the board senses it
     if app.stuck and (st == "menu" or (st in ("join", "end") and app.game_name != "batawaf")):
         # (never words on a Bata-waf screen, W6: its pads just stay dark)
         pads = [str(k + 1) for k in range(app.n_pads) if app.stuck & (1 << k)]
         r.message(tab["stuck"], [" ".join(pads)], "cross", render.WARN)
+    elif g is not None and g.warn is not None and st != "play":
+        # the low-battery warning (app.low): over any screen but a game's
+        from app import low
+        low.draw(app)
     elif st == "menu":
         from app import menu
         items = menu.rows(app.items, app.settings, tab)
         name = app.menu_name
         title = tab.get(name, tab["menu"]) if ":" not in name else tab.get(name.split(":")[1], "")
-        g = getattr(app, "power", None)
         if g is not None and (g.low or name == "settings"):
             # the battery gauge (issue 27): in the settings' title, and in
             # every menu's once it is low
@@ -75,6 +84,11 @@ def draw(app):
             r.message(tab["selftest"], app.selftest_lines or [tab["test_ok"]], "check", render.OK)
         else:
             r.message(tab["selftest"], app.selftest_lines, "cross", render.RED)
+    if g is not None and (st == "menu" or st == "pause") and not app.stuck and g.warn is None and (
+            g.low or app.menu_name == "settings"):
+        # the matrix's gauge over its menu's corner (its title elsewhere)
+        from gfx import gauge
+        gauge.menu(r, g.level(), g.low)
     show(app)
 
 

@@ -298,7 +298,17 @@ def test_web_offers_every_board_file():
     # make web's default: every board under boards/, each chooser entry a board file
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import web
-    # (but for the variants of a board it offers, each named with its base)
+    # (but a mounting of a board it offers, or a display the page cannot
+    # decode, each with its reason: derived from the board files)
     files = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
     assert sorted(web.BOARDS + tuple(web.VARIANTS)) == files
-    assert set(web.VARIANTS.values()) <= set(web.BOARDS) and not set(web.VARIANTS) & set(web.BOARDS)
+    assert web.BOARDS[0] == "pico_matrix" and not set(web.VARIANTS) & set(web.BOARDS)
+    assert web.VARIANTS["pico_matrix_turned"] == "a mounting of pico_matrix"
+    assert web.VARIANTS["pico_oled_flipped"] == "a mounting of pico_oled"
+    assert web.VARIANTS["pico_eink_flipped"] == "a mounting of pico_eink"
+    assert "sh1106" in web.VARIANTS["pico_sh1106"]
+    for name, why in web.VARIANTS.items():
+        if why.startswith("a mounting of "):
+            assert why[len("a mounting of "):] in web.BOARDS
+    with pytest.raises(SystemExit, match="pico_sh1106 is not offered on the page"):
+        web.main(["--boards", "pico_sh1106", "--out", os.devnull])

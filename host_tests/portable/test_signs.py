@@ -26,6 +26,14 @@ def screen(w, h, v, colour=None):
     return f, cv
 
 
+def wide(w, h, v):
+    """A wide display's Tape-treize screen of three players: the frame, its
+    canvas, the scale, a column's width and the top of the players' band."""
+    f, cv = screen(w, h, v)
+    s = 1 if h < 100 else 2
+    return f, cv, s, w // 3, h - 19 * s
+
+
 def found(f, name, s, ok, x0, y0, x1, y1):
     """Where picture `name` at scale s is drawn exactly (its pixels ok(),
     the others of its box not) with its top-left in [x0, x1) x [y0, y1)."""
@@ -117,10 +125,7 @@ def test_t6_a_slap_that_saved_you_gets_the_happy_sign():
     # the wide displays: the taker's column has the sign of taking, the
     # saved players' the happy face, none a tick
     for w, h in WIDE:
-        f, cv = screen(w, h, v)
-        s = 1 if h < 100 else 2
-        cw = w // 3
-        band = h - 19 * s
+        f, cv, s, cw, band = wide(w, h, v)
         for p in range(3):
             cols = (p * cw, band, p * cw + cw, h)
             taking = found(f, "sign_taking", s, bool, *cols)
@@ -136,10 +141,7 @@ def test_t8_a_false_slap_keeps_its_cross():
     assert found(f, "cross", 1, lambda c: c == cv.pal[render.RED], 0, 0, 16, 16)
     assert not found(f, "sign_taking", 1, bool, 0, 0, 16, 16)
     for w, h in WIDE:
-        f, cv = screen(w, h, v)
-        s = 1 if h < 100 else 2
-        cw = w // 3
-        band = h - 19 * s
+        f, cv, s, cw, band = wide(w, h, v)
         assert found(f, "cross", s, bool, 2 * cw, band, w, h)
         assert not found(f, "sign_taking", s, bool, 0, 0, w, h)
         assert not found(f, "sign_smiley", s, bool, 0, 0, w, h)
@@ -150,10 +152,7 @@ def test_t12_wide_displays_label_whose_cards_and_points():
     # the cards held, a star per point; no word ("TAS", "PREND") at all
     v = tape_after("double", [0, 2, 1], 1, points=[2, 0, 1])
     for w, h in WIDE:
-        f, cv = screen(w, h, v)
-        s = 1 if h < 100 else 2
-        cw = w // 3
-        band = h - 19 * s
+        f, cv, s, cw, band = wide(w, h, v)
         for p in range(3):
             cols = (p * cw, band, p * cw + cw, h)
             assert len(found(f, "sign_twocards", s, bool, *cols)) == 1, (w, p)
@@ -169,10 +168,7 @@ def test_p1_the_box_seat_has_its_sign_on_the_text_displays():
     # Tape-treize: the box's column starts with its sign instead of a number
     v = tape_after("double", [0, 1, 2], 2, box=(2,))
     for w, h in WIDE:
-        f, cv = screen(w, h, v)
-        s = 1 if h < 100 else 2
-        cw = w // 3
-        band = h - 19 * s
+        f, cv, s, cw, band = wide(w, h, v)
         for p in range(3):
             got = found(f, "sign_boxseat", s, bool, p * cw, band, p * cw + cw, band + 8 * s)
             assert len(got) == (1 if p == 2 else 0), (w, p)
