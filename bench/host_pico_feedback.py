@@ -14,6 +14,10 @@ the edge (its data on the wire); the OLED's first I2C write to the display
 after the edge; the e-ink's first refresh started after the edge (the
 SSD1680's master activation, 20h with D/C low: the panel's 0.3-0.4 s are
 the panel's).
+
+Today (issue 26): matrix 4.2-11.4 ms; OLED 10.9-13.4 ms for pad 1 (next),
+12.8-19.1 ms for the join screen; e-ink 25-32 ms for pad 1, 37-62 ms for the
+join screen (goal 20 ms; held by test_pico_feedback at 20 / 20 / 75 ms).
 """
 import json
 import os

@@ -69,9 +69,14 @@ class Display:
             b = b()
         return bool(b)
 
-    def show(self, full=None):
-        if self.d is not None:
-            self.d.show(full)
+    def show(self, full=None, rows=None):
+        # rows: the rows drawn since the last frame, for a display that
+        # sends only those (the e-ink's `dirty`; the OLED finds its own)
+        d = self.d
+        if d is not None:
+            if rows is not None and hasattr(d, "dirty"):
+                d.dirty = rows
+            d.show(full)
 
     def set_full_every(self, n):
         """An e-ink driver that schedules its full refreshes itself gets the

@@ -105,5 +105,5 @@ def show(app):
         if full:
             app.partial = 0
     app.new_screen = False
-    app.disp.show(full)
+    app.disp.show(full, None if app.disp.colour else app.canvas.rows)
     app.frames += 1

@@ -5,6 +5,8 @@
 # scroll_offset, rank_label, suit_pip).
 #
 #   cv = Canvas(target, width, height, colour, level=5)
+#   cv.rows: (y0, y1), the rows drawn since clear() (gfx.menu narrows it when
+#   it draws only a menu's changed rows again; the e-ink then sends those)
 #   rg = Region(cv, x, y, w, h, rot=0); rg.rect/frame/fill/bitmap/pic/text
 #
 # The Canvas
@@ -76,15 +78,23 @@ class Canvas:
         self.font_glyphs = 0
         self.pictures = 0
         self.cut = 0       # texts cut short for want of room
+        self.shown = None
+        self.rows = (0, height)
         self.set_level(level)
         # MicroPython's framebuf (C) blits a glyph through a two-colour
         # palette in one call, ~4x faster than a rect per run of pixels:
         # on the LED matrix a menu frame is drawn in a third of the time,
         # and a press shows within the 50 ms (docs/pico.md, feedback).
         # The pure-Python framebuf of the PC draws run by run (faster there).
+        # At scale 2 (the e-ink's text) a glyph is doubled into `buf` (made
+        # once) and blitted the same way: 5 ms a glyph run by run on the
+        # emulated RP2040, 0.5 ms so (issue 26: the e-ink's press to frame).
         self.fast = _fb.NATIVE and hasattr(target, "blit")
         if self.fast:
             self._pal = _fb.FrameBuffer(bytearray(4), 2, 1, _fb.RGB565)
+            self.buf = bytearray(64)
+            self.frames = {}    # framebufs over buf by width << 6 | height (Region.text)
+            self.key = -1       # the palette's key (its unset colour) now
 
     def set_level(self, level):
         self.level = level
@@ -104,6 +114,8 @@ class Canvas:
 
     def clear(self, col=BG):
         self.t.fill(self.pal[col])
+        self.shown = None           # (gfx.menu: the menu it held)
+        self.rows = (0, self.h)     # the rows drawn since the frame was sent: all
 
     def rect(self, x, y, w, h, col):
         if w <= 0 or h <= 0:
@@ -112,25 +124,47 @@ class Canvas:
             self.oob += 1
         self.t.fill_rect(x, y, w, h, self.pal[col])
 
-    def blit(self, data, off, bw, bh, x, y, col, x0, x1):
+    def blit(self, data, off, bw, bh, x, y, col, x0, x1, s=1):
         """A bitmap of gfx.glyphs (rows of one byte, or two high byte first,
-        the picture in their low bw bits) at canvas (x, y), scale 1, only
-        its columns from x0 to x1: in one framebuf blit if that draws
-        exactly what Region.bitmap would (nothing cut by x0/x1 inside the
-        display, nothing outside it).  False: not done, draw it run by run."""
+        the picture in their low bw bits) at canvas (x, y), scale s (1, or 2
+        for one byte a row and up to 16 rows), only its columns from x0 to
+        x1: in one framebuf blit if that draws exactly what Region.bitmap
+        would (nothing cut by x0/x1 inside the display, nothing outside it).
+        False: not done, draw it run by run."""
+        w = bw * s
         lo = x if x > x0 else x0
-        hi = x + bw if x + bw < x1 else x1
-        if (not self.fast or lo < 0 or hi > self.w or y < 0 or y + bh > self.h
-                or lo != (x if x > 0 else 0) or hi != (x + bw if x + bw < self.w else self.w)):
+        hi = x + w if x + w < x1 else x1
+        if (not self.fast or lo < 0 or hi > self.w or y < 0 or y + bh * s > self.h
+                or lo != (x if x > 0 else 0) or hi != (x + w if x + w < self.w else self.w)):
             return False
-        bits = 16 if bw > 8 else 8
-        # (a read-only source: a tuple, as MicroPython's blit takes it)
-        src = (memoryview(data)[off:off + (bits >> 3) * bh], bits, bh, _fb.MONO_HLSB)
+        if s == 1:
+            bits = 16 if bw > 8 else 8
+            # (a read-only source: a tuple, as MicroPython's blit takes it)
+            src = (memoryview(data)[off:off + (bits >> 3) * bh], bits, bh, _fb.MONO_HLSB)
+        elif s == 2 and bw <= 8 and bh <= 16:
+            # each row's bits doubled (abcd -> aabbccdd), each row twice
+            bits = 16
+            b = self.buf
+            for r in range(bh):
+                v = data[off + r]
+                v = (v | (v << 4)) & 0x0F0F
+                v = (v | (v << 2)) & 0x3333
+                v = (v | (v << 1)) & 0x5555
+                v |= v << 1
+                i = 4 * r
+                b[i] = b[i + 2] = v >> 8
+                b[i + 1] = b[i + 3] = v & 0xFF
+            src = (b, 16, 2 * bh, _fb.MONO_HLSB)
+        else:
+            return False
         ink = self.pal[col]
         pal = self._pal
-        pal.pixel(0, 0, ink ^ 1)        # unset bits: a colour that is not
-        pal.pixel(1, 0, ink)            # the ink, and the blit's key
-        self.t.blit(src, x - (bits - bw), y, ink ^ 1, pal)
+        if ink ^ 1 != self.key:
+            # (set again only when the ink changes: most glyphs in a row share it)
+            self.key = ink ^ 1
+            pal.pixel(0, 0, ink ^ 1)    # unset bits: a colour that is not
+            pal.pixel(1, 0, ink)        # the ink, and the blit's key
+        self.t.blit(src, x - (bits - w), y, ink ^ 1, pal)
         return True
 
 
@@ -169,8 +203,8 @@ class Region:
     def bitmap(self, data, off, bw, bh, x, y, s, col, x0=-9999, x1=9999):
         """Draw a bitmap; only its columns between x0 and x1 (region
         coordinates) are drawn: a label scrolling through a window."""
-        if s == 1 and self.rot == 0 and self.cv.blit(data, off, bw, bh, self.x + x, self.y + y, col,
-                                                     self.x + x0, self.x + x1):
+        if self.rot == 0 and s <= 2 and self.cv.blit(data, off, bw, bh, self.x + x, self.y + y, col,
+                                                     self.x + x0, self.x + x1, s):
             return
         wide = bw > 8     # two bytes a row (gfx.glyphs.row)
         for r in range(bh):
@@ -207,18 +241,70 @@ class Region:
             chars, data, gw, gh = glyphs.FONT_CHARS, glyphs.FONT5X7, 5, 7
         limit = (maxw or (self.w - x)) + x
         adv = (gw + 1) * scale
+        cv = self.cv
+        ax = self.x
+        ay = self.y + y
+        # Upright at scale 1 or 2 with every glyph inside the display: each
+        # glyph's rows are copied (doubled at scale 2) into the canvas's
+        # scratch `buf` and blitted through one framebuf of their size over
+        # it, the palette set once: nothing is allocated a glyph (on the
+        # Pico an allocation is a first-fit search of the heap, and a call
+        # with a frame over 11 words is one: 0.26 -> 0.1 ms a glyph at
+        # scale 1, issue 26).  Otherwise glyph by glyph through bitmap.
+        # The letters are found in one upper() of the whole text, an
+        # accented one folded (FOLD, by its small letter: upper() differs
+        # between the ports).
+        f = None
+        if (self.rot == 0 and scale <= 2 and cv.fast and ax + x >= 0 and ay >= 0 and ay + gh * scale <= cv.h
+                and ax + min(limit, x + len(s) * adv) <= cv.w):
+            # (each row left-aligned in its bytes, the framebuf as wide as
+            # the glyph: the blit's C walks only the glyph's own pixels)
+            b = cv.buf
+            st = (gw * scale + 7) >> 3
+            sh = 8 * st - gw * scale
+            k = gw * scale << 6 | gh * scale
+            f = cv.frames.get(k)
+            if f is None:
+                f = cv.frames[k] = _fb.FrameBuffer(b, gw * scale, gh * scale, _fb.MONO_HLSB)
+            ink = cv.pal[col]
+            pal = cv._pal
+            if ink ^ 1 != cv.key:
+                cv.key = ink ^ 1
+                pal.pixel(0, 0, ink ^ 1)
+                pal.pixel(1, 0, ink)
+            key = ink ^ 1
+            t = cv.t
         cx = x
-        for ch in s:
+        for ch in s.upper():
             if cx + gw * scale > limit:
-                self.cv.cut += 1
+                cv.cut += 1
                 break
-            ch = FOLD.get(ch, ch).upper()
             i = chars.find(ch)
             if i < 0:
-                i = chars.find("?")
+                i = chars.find(FOLD.get(ch.lower(), "?"))
             if ch != " ":
-                self.cv.font_glyphs += 1
-                self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
+                cv.font_glyphs += 1
+                if f is None:
+                    self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
+                else:
+                    o = i * gh
+                    if scale == 1:
+                        for r in range(gh):
+                            b[r] = data[o + r] << sh
+                    else:
+                        # each row's bits doubled (abcde -> aabbccddee), each row twice
+                        for r in range(gh):
+                            v = data[o + r]
+                            v = (v | (v << 4)) & 0x0F0F
+                            v = (v | (v << 2)) & 0x3333
+                            v = (v | (v << 1)) & 0x5555
+                            v = (v | (v << 1)) << sh
+                            if st == 1:
+                                b[2 * r] = b[2 * r + 1] = v
+                            else:
+                                b[4 * r] = b[4 * r + 2] = v >> 8
+                                b[4 * r + 1] = b[4 * r + 3] = v & 0xFF
+                    t.blit(f, ax + cx, ay, key, pal)
             cx += adv
         return cx - x
 

@@ -33,9 +33,9 @@ def menu(r, title, items, sel, ms=0, hint=False):
     place of the label (an arrow in pad 1's colour, a tick in pad 2's)."""
     cv = r.cv
     r.scroll_over = 0
-    cv.clear()
     rg = r.whole()
     if r.small:
+        cv.clear()
         icon, label, value = items[sel]
         rg.pic(icon, (cv.w - 8) // 2, 0, 1, INK)
         txt = value if value is not None else label
@@ -55,13 +55,35 @@ def menu(r, title, items, sel, ms=0, hint=False):
         for i in range(n):
             rg.rect(x0 + step * i, 15, 1, 1, OK if i == sel else DIM)
         return over > 0
-    top = r.title(r._t("hint") if hint else title)
-    rows = (cv.h - top) // r.lh
+    title = r._t("hint") if hint else title
+    top = r.lh
+    n = (cv.h - top) // r.lh
     first = 0
-    if sel >= rows:
-        first = sel - rows + 1
+    if sel >= n:
+        first = sel - n + 1
+    # The same menu as on the screen with another row chosen (pad 1), or its
+    # hint gone: only the two rows that changed (and the title) are drawn
+    # again, in their bands, which the whole menu's drawing leaves to them
+    # alone (issue 26: a press's frame starts sooner).  cv.shown: what the
+    # canvas holds (Canvas.clear forgets it); cv.rows: the band of rows
+    # drawn since it was sent.
+    was = cv.shown
+    if was is not None and was[2] == first and was[1] == items:
+        again = [was[3], sel] if was[3] != sel else []
+        cv.rows = (cv.h, 0)
+        if was[0] != title:
+            r.title(title)
+            cv.rows = (0, top)
+        for i in again:
+            y = top + (i - first) * r.lh
+            rg.rect(0, y, cv.w, r.lh, BG)
+            cv.rows = (min(cv.rows[0], y), max(cv.rows[1], y + r.lh))
+    else:
+        cv.clear()
+        r.title(title)
+        again = range(first, min(len(items), first + n))
     s = r.scale
-    for i in range(first, min(len(items), first + rows)):
+    for i in again:
         icon, label, value = items[i]
         y = top + (i - first) * r.lh + s
         if i == sel:
@@ -78,6 +100,8 @@ def menu(r, title, items, sel, ms=0, hint=False):
             vw = canvas.text_width(value, s) + 2 * s
             rg.text(value, cv.w - vw, y, s, col, maxw=vw)
         rg.text(label, x, y, s, col, maxw=cv.w - x - vw - 2 * s)
+    cv.shown = (title, items, first, sel)
+
 
 def join(r, game, joined, n_pads, icon):
     """Players join by pressing their pad: one box per pad."""

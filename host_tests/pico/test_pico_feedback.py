@@ -9,6 +9,8 @@
 import json
 import os
 
+import pytest
+
 from tools.pico import faults as F
 from tools.pico.pico import ROOT
 
@@ -58,16 +60,29 @@ def test_pico_press_lights_its_pad_and_starts_a_frame_within_50_ms(flashed, tmp_
 
 
 # Issue 26: 20 ms from a pad's edge to the next display frame start, with
-# the frozen UF2 (`make uf2`: what a parent flashes).  Measured 13.3 ms at
-# worst on the matrix (it was 22.9: the settings' flash write before the
-# join screen's frame, an 8 ms idle sleep, and the frame's RGB copy).
+# the frozen UF2 (`make uf2`: what a parent flashes).  Measured 11.4 ms at
+# worst on the matrix (13.3 before the glyphs went through the Canvas's
+# scratch, 22.9 before the settings' flash write went after the join
+# screen's frame, the 8 ms idle sleep and the frame's RGB copy).
+# The OLED (its first I2C write to the panel) within the goal too: 10.9-13.4
+# ms for pad 1 (the menu's two changed rows drawn again), 12.9-19.1 ms for
+# pad 4 (the join screen drawn whole: Tape-treize's takes the longest); it
+# was 16-37 ms (glyphs through two calls each, an allocation and a
+# heap-allocated call frame a glyph).  The e-ink (its partial refresh
+# started, SSD1680 20h) is held at what it does today with a margin, over
+# the goal: 25-32 ms for pad 1 (the two rows at scale 2, then their pages
+# over SPI at 4 MHz, 2.9 ms), 37-62 ms for the join screen (drawn whole,
+# its 4.7 KB over SPI: 9.6 ms); it was 143-304 ms (glyphs at scale 2 drawn
+# run by run).  bench/host_pico_feedback.py measures them for make bench-pico.
 GOAL_US = 20000
+HELD_US = {"pico_matrix": GOAL_US, "pico_oled": GOAL_US, "pico_eink": 75000}
 
 
-def test_pico_frozen_uf2_press_starts_a_frame_within_20_ms(frozen_booted):
-    FB, p, first = frozen_booted(BOARD)
-    got = FB.presses(p, BOARD, first + 1500000)
-    print("\n[pico] frozen UF2, press to frame start: %s ms; pad 4 to its LED lit: %s ms"
-          % ([round(x / 1000.0, 1) for x in got["frame"]], [round(x / 1000.0, 1) for x in got["led"]]))
-    assert max(got["frame"]) <= GOAL_US, got["frame"]
+@pytest.mark.parametrize("board", sorted(HELD_US))
+def test_pico_frozen_uf2_press_starts_a_frame_within_20_ms(frozen_booted, board):
+    FB, p, first = frozen_booted(board)
+    got = FB.presses(p, board, first + (3000000 if board == "pico_eink" else 1500000))
+    print("\n[pico] %s frozen UF2, press to frame start: %s ms; pad 4 to its LED lit: %s ms"
+          % (board, [round(x / 1000.0, 1) for x in got["frame"]], [round(x / 1000.0, 1) for x in got["led"]]))
+    assert max(got["frame"]) <= HELD_US[board], got["frame"]
     assert max(got["led"]) <= GOAL_US, got["led"]

@@ -69,12 +69,13 @@ def test_ssd1680_full_refresh_sends_the_frame_buffer_and_waits_without_blocking(
     d.show()
     d.poll()
     c = _cmds(d, b)
-    assert [x[0] for x in c] == [0x4E, 0x4F, 0x24, 0x4E, 0x4F, 0x26, 0x22, 0x20]
-    assert c[2][1] == bytes(d.buf) and len(c[2][1]) == 296 * 128 // 8
-    assert c[6][1] == b"\xf7"
+    assert [x[0] for x in c] == [0x44, 0x4E, 0x4F, 0x24, 0x44, 0x4E, 0x4F, 0x26, 0x22, 0x20]
+    assert c[0][1] == bytes([15, 0]) and c[4][1] == bytes([15, 0])    # every page
+    assert c[3][1] == bytes(d.buf) and len(c[3][1]) == 296 * 128 // 8
+    assert c[8][1] == b"\xf7"
     # Busy for the refresh: the loop goes on, nothing more is sent.
     _run(d, clock, FULL_US - 20000)
-    assert d.busy() and len(_cmds(d, b)) == 8
+    assert d.busy() and len(_cmds(d, b)) == 10
     _run(d, clock, 40000)
     assert not d.busy() and d.refreshes == ["full"]
 
@@ -101,8 +102,34 @@ def test_ssd1680_partial_refresh_keeps_the_old_image_in_red_ram_after():
     d.show()
     _run(d, clock, PARTIAL_US + 20000)
     c = _cmds(d, b)
-    assert [x[0] for x in c] == [0x4E, 0x4F, 0x24, 0x22, 0x20, 0x4E, 0x4F, 0x26]
-    assert c[3][1] == b"\xff" and c[7][1] == bytes(d.buf)
+    assert [x[0] for x in c] == [0x44, 0x4E, 0x4F, 0x24, 0x22, 0x20, 0x44, 0x4E, 0x4F, 0x26]
+    assert c[4][1] == b"\xff" and c[9][1] == bytes(d.buf)
+
+
+def test_ssd1680_partial_refresh_of_some_rows_sends_only_their_pages():
+    # issue 26: a menu's two changed rows (gfx.canvas cv.rows) go out as
+    # the pages that hold them, in an X window of the RAM, before 20h; the
+    # red RAM gets the same pages after; a second show while busy merges
+    d, clock, b = _eink()
+    _run(d, clock, 100000)
+    d.show()
+    _run(d, clock, FULL_US + 20000)
+    d.wire.clear()
+    d.fb.fill_rect(0, 18, 296, 16, 1)
+    d.dirty = (18, 34)
+    d.show()
+    _run(d, clock, PARTIAL_US + 20000)
+    c = _cmds(d, b)
+    assert [x[0] for x in c] == [0x44, 0x4E, 0x4F, 0x24, 0x22, 0x20, 0x44, 0x4E, 0x4F, 0x26]
+    assert c[0][1] == bytes([13, 11]) and c[1][1] == bytes([13])     # pages 2-4: X bytes 13 down to 11
+    assert c[3][1] == bytes(d.buf[2 * 296:5 * 296]) and c[9][1] == c[3][1]
+    d.wire.clear()
+    for rows in ((0, 4), (100, 110), (60, 70)):     # busy after the first: queued, merged
+        d.dirty = rows
+        d.show()
+    _run(d, clock, 2 * PARTIAL_US + 40000)
+    w = [x[1] for x in _cmds(d, b) if x[0] == 0x44]
+    assert w == [bytes([15, 15]), bytes([15, 15]), bytes([8, 2]), bytes([8, 2])]
 
 
 def test_ssd1680_show_while_busy_is_queued_and_merged():

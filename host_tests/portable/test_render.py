@@ -502,7 +502,8 @@ def test_canvas_blit_draws_what_the_runs_draw():
     """MicroPython's framebuf blits a glyph in one call (Canvas.blit); it
     must light exactly the pixels, and count exactly the draws outside,
     that drawing it run by run does: every picture and font glyph, in
-    colour and mono, inside, across an edge, through a scroll window."""
+    colour and mono, at scale 1 and 2 (the e-ink's text: doubled into the
+    canvas's scratch rows), inside, across an edge, through a scroll window."""
     if not fb.NATIVE:
         return      # the PC's pure-Python framebuf: always run by run
     places = ((0, 0, -9999, 9999), (3, 2, -9999, 9999), (-2, 1, -9999, 9999), (12, 10, -9999, 9999),
@@ -511,8 +512,8 @@ def test_canvas_blit_draws_what_the_runs_draw():
                 glyphs.PIC_DATA[glyphs.PIC_AT[n] + 1]) for n in sorted(glyphs.PIC_AT)]
     bitmaps += [(glyphs.FONT5X7, i * 7, 5, 7) for i in range(len(glyphs.FONT_CHARS))]
     bitmaps += [(glyphs.FONT3X5, i * 5, 3, 5) for i in range(len(glyphs.SMALL_CHARS))]
-    blits = 0
-    for w, h, colour in ((16, 16, True), (24, 20, False)):
+    blits = [0, 0, 0]
+    for w, h, colour, k in ((16, 16, True, 1), (24, 20, False, 1), (16, 16, True, 2), (24, 20, False, 2)):
         fmt = fb.RGB565 if colour else fb.MONO_VLSB
         for data, off, bw, bh in bitmaps:
             for x, y, x0, x1 in places:
@@ -524,9 +525,73 @@ def test_canvas_blit_draws_what_the_runs_draw():
                     cv.clear(render.INK if not colour else render.BG)
                     rg = render.Region(cv, 0, 0, w, h)
                     col = render.OK if colour else render.BG
-                    rg.bitmap(data, off, bw, bh, x, y, 1, col, x0, x1)
+                    rg.bitmap(data, off, bw, bh, x, y, k, col, x0, x1)
                     got.append((bytes(buf), cv.oob))
                     if fast and cv.fast:
-                        blits += 1
-                assert got[0] == got[1], (colour, off, bw, bh, x, y, x0, x1)
-    assert blits > 0
+                        blits[k] += 1
+                assert got[0] == got[1], (colour, k, off, bw, bh, x, y, x0, x1)
+    assert blits[1] > 0 and blits[2] > 0
+    # a 5x7 glyph at scale 2 inside the display does go the one-blit way
+    buf, f = fb.new(24, 20, fb.MONO_VLSB)
+    cv = render.Canvas(f, 24, 20, False)
+    assert cv.blit(glyphs.FONT5X7, 7, 5, 7, 2, 2, render.INK, -9999, 9999, 2)
+
+
+def test_menu_drawn_again_for_another_row_is_the_whole_menu():
+    """Issue 26: a press of pad 1 in a menu draws only the two rows whose
+    choice changed (gfx.menu, cv.rows says which); the picture must be the
+    one a whole drawing gives, through moves, the hint's title gone, a
+    scroll past the last row, a value changed, and another screen between."""
+    items = [("icon_card", "Bataille", None), ("icon_dog", "Bata-waf", None), ("icon_hand", "Tape-treize", "oui"),
+             ("icon_gear", "Reglages", None), ("icon_test", "Auto-test", None), ("icon_back", "Retour", "12"),
+             ("icon_opts", "Options", None)]
+    for w, h in ((128, 64), (296, 128), (128, 32)):
+        buf, f = fb.new(w, h, fb.MONO_VLSB)
+        cv = render.Canvas(f, w, h, False)
+        r = render.Renderer(cv)
+        narrowed = 0
+        for k, sel in enumerate([0, 1, 2, 3, 4, 5, 6, 0, 6, 5, 3, 3, 2]):
+            its = list(items)
+            if k == 11:
+                its[5] = ("icon_back", "Retour", "13")
+            if k == 12:
+                r.message("Erreur", ["x"])
+            r.menu("Menu", its, sel, 0, k == 0)
+            if cv.rows != (0, h):
+                narrowed += 1
+                assert 0 <= cv.rows[0] < cv.rows[1] <= h, cv.rows
+            b2, f2 = fb.new(w, h, fb.MONO_VLSB)
+            render.Renderer(render.Canvas(f2, w, h, False)).menu("Menu", its, sel, 0, k == 0)
+            assert bytes(buf) == bytes(b2), (w, h, k, sel)
+        assert narrowed >= (5 if h >= 64 else 1), (w, h, narrowed)
+
+
+def test_text_through_the_scratch_draws_what_the_runs_draw():
+    """Issue 26: Region.text copies each glyph into the canvas's scratch and
+    blits it (nothing allocated a glyph); it must light the pixels and
+    count the glyphs, cuts and draws outside that glyph-by-glyph drawing
+    does: both fonts, scale 1 and 2, mono and colour, inside, across an
+    edge, cut by maxw, accents and letters not in the font."""
+    if not fb.NATIVE:
+        return
+    texts = ("Bataille 10", "Tape-treize: 2/3", "\u00e9t\u00e9 \u00e7a \u00ca", "a_b~c", "")
+    fast_ones = 0
+    for w, h, colour in ((296, 128, False), (128, 64, False), (16, 16, True)):
+        fmt = fb.RGB565 if colour else fb.MONO_VLSB
+        for t in texts:
+            for small in (False, True):
+                for k in (1, 2, 3):
+                    for x, y, maxw in ((1, 2, 0), (w - 20, 3, 0), (-2, 1, 0), (3, h - 6, 0), (2, 2, 13)):
+                        got = []
+                        for fast in (True, False):
+                            buf, f = fb.new(w, h, fmt)
+                            cv = render.Canvas(f, w, h, colour)
+                            cv.fast = cv.fast and fast
+                            rg = render.Region(cv, 0, 0, w, h)
+                            n = rg.text(t, x, y, k, render.INK, small, maxw)
+                            n2 = rg.text(t, x, y + 1, k, render.OK, small, maxw)
+                            got.append((bytes(buf), n, n2, cv.oob, cv.font_glyphs, cv.cut))
+                            if fast and cv.fast and cv.frames:
+                                fast_ones += 1      # the scratch's way was taken
+                        assert got[0] == got[1], (w, h, t, small, k, x, y, maxw)
+    assert fast_ones > 50, fast_ones
