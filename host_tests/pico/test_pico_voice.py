@@ -96,8 +96,19 @@ def test_pico_voice_every_count_is_dma_paced_at_8_khz(talking):
         assert s["treq"] == TREQ_TIMER3 and s["size"] == 2
         ts = [e["t"] for e in pwm if s["t"] <= e["t"] <= s["t"] + s["count"] * 125 + 2000]
         assert len(ts) > s["count"] // 20, (s, len(ts))
-        assert all((t - ts[0]) % 125 <= 2 or (t - ts[0]) % 125 >= 123 for t in ts)
-        assert ts[-1] - s["t"] <= s["count"] * 125 + 500
+        # the grid: the phase most samples share; off it may be only the
+        # CPU's own write of silence as the phrase closes (DmaSpeaker.close
+        # stops the channel and sets the compare to the middle: since the
+        # ring is made per phrase, that write can fall in this window)
+        phases = [(t - s["t"]) % 125 for t in ts]
+        phase = max(set(phases), key=phases.count)
+
+        def on_grid(t):
+            d = (t - s["t"] - phase) % 125
+            return d <= 2 or d >= 123
+        inner = ts[:-1] if not on_grid(ts[-1]) else ts
+        assert all(on_grid(t) for t in inner), [t - s["t"] for t in ts if not on_grid(t)]
+        assert inner[-1] - s["t"] <= s["count"] * 125 + 500
 
 
 def test_pico_voice_pad_timestamps_as_prompt_while_the_box_talks(talking):
