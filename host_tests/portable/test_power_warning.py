@@ -138,13 +138,19 @@ def test_battery_low_warning_goes_at_a_press_that_does_nothing_else():
     assert app.sel != sel
 
 
-def test_battery_low_in_a_game_the_cards_are_not_covered_it_waits_for_the_end():
+def bataille_in_play():
+    """A matrix box in a Bataille of 2 (20 duels), never asleep: (hal, runner, app)."""
     h = _hal.open_host(MATRIX)
     h.watchdog.start()
     r = headless.Runner(h, "bataille", 2, seed=8, options={"length": 20})
     app = r.app
     app.settings["sleep"] = False
     r.run(60, until="play")
+    return h, r, app
+
+
+def test_battery_low_in_a_game_the_cards_are_not_covered_it_waits_for_the_end():
+    h, r, app = bataille_in_play()
     play_for(r, 3)
     seen = []
     cards = []
@@ -164,12 +170,7 @@ def test_battery_low_in_a_game_the_cards_are_not_covered_it_waits_for_the_end():
 
 
 def test_battery_low_in_a_game_the_pause_shows_it_and_the_game_goes_on():
-    h = _hal.open_host(MATRIX)
-    h.watchdog.start()
-    r = headless.Runner(h, "bataille", 2, seed=8, options={"length": 20})
-    app = r.app
-    app.settings["sleep"] = False
-    r.run(60, until="play")
+    h, r, app = bataille_in_play()
     h.power.level = 3400
     play_for(r, 10)                                 # ten seconds more of play, low
     assert app.state == "play" and app.power.low and app.power.warn == -1
