@@ -25,7 +25,7 @@
 from gfx import glyphs
 from gfx import fb as _fb
 from core import cards
-from core.compat import const
+from core.compat import const, viper
 
 # The palette: colour indices, the only ones every screen module uses (the
 # Canvas maps them to the display's pixel values through RGB).
@@ -69,7 +69,7 @@ class Canvas:
     colour: True for an RGB565 target (the LED matrix), False for mono
     (pixel value 1 = ink).  level 1..5 dims colours (LED brightness)."""
 
-    def __init__(self, target, width, height, colour, level=5):
+    def __init__(self, target, width, height, colour, level=5, format=None):
         self.t = target
         self.w = width
         self.h = height
@@ -95,6 +95,13 @@ class Canvas:
             self.buf = bytearray(64)
             self.frames = {}    # framebufs over buf by width << 6 | height (Region.text)
             self.key = -1       # the palette's key (its unset colour) now
+        # Over a MONO_VLSB frame (the OLEDs' and the e-ink's, `format` as
+        # the driver says): glyphs and small bitmaps written straight into
+        # its bytes by gfx/text_viper.py (0.35 -> ~0.03 ms a scale-2 glyph on
+        # the emulated RP2040, issue 26), None where viper is not there
+        self.put = None
+        if self.fast and format == _fb.MONO_VLSB:
+            self.put = viper("gfx.text_viper", "put", None)
 
     def set_level(self, level):
         self.level = level
@@ -137,6 +144,11 @@ class Canvas:
         if (not self.fast or lo < 0 or hi > self.w or y < 0 or y + bh * s > self.h
                 or lo != (x if x > 0 else 0) or hi != (x + w if x + w < self.w else self.w)):
             return False
+        if self.put is not None and bw <= 8 and bh <= 16 and lo == x and hi == x + w:
+            # (wholly inside: straight into the frame's bytes)
+            self.put(self.t, data, off, x, y, bw | bh << 4 | s << 9 | self.pal[col] << 11 | self.h << 12
+                     | self.w << 21)
+            return True
         if s == 1:
             bits = 16 if bw > 8 else 8
             # (a read-only source: a tuple, as MicroPython's blit takes it)
@@ -244,36 +256,43 @@ class Region:
         cv = self.cv
         ax = self.x
         ay = self.y + y
-        # Upright at scale 1 or 2 with every glyph inside the display: each
-        # glyph's rows are copied (doubled at scale 2) into the canvas's
-        # scratch `buf` and blitted through one framebuf of their size over
-        # it, the palette set once: nothing is allocated a glyph (on the
+        # Upright at scale 1 or 2 with every glyph inside the display: on a
+        # MONO_VLSB frame each glyph is written straight into its bytes
+        # (gfx/text_viper.py, Canvas.put); otherwise each glyph's rows are
+        # copied (doubled at scale 2) into the canvas's scratch `buf` and
+        # blitted through one framebuf of their size over it, the palette
+        # set once: nothing is allocated a glyph (on the
         # Pico an allocation is a first-fit search of the heap, and a call
         # with a frame over 11 words is one: 0.26 -> 0.1 ms a glyph at
         # scale 1, issue 26).  Otherwise glyph by glyph through bitmap.
         # The letters are found in one upper() of the whole text, an
         # accented one folded (FOLD, by its small letter: upper() differs
         # between the ports).
-        f = None
+        f = put = None
         if (self.rot == 0 and scale <= 2 and cv.fast and ax + x >= 0 and ay >= 0 and ay + gh * scale <= cv.h
                 and ax + min(limit, x + len(s) * adv) <= cv.w):
-            # (each row left-aligned in its bytes, the framebuf as wide as
-            # the glyph: the blit's C walks only the glyph's own pixels)
-            b = cv.buf
-            st = (gw * scale + 7) >> 3
-            sh = 8 * st - gw * scale
-            k = gw * scale << 6 | gh * scale
-            f = cv.frames.get(k)
-            if f is None:
-                f = cv.frames[k] = _fb.FrameBuffer(b, gw * scale, gh * scale, _fb.MONO_HLSB)
-            ink = cv.pal[col]
-            pal = cv._pal
-            if ink ^ 1 != cv.key:
-                cv.key = ink ^ 1
-                pal.pixel(0, 0, ink ^ 1)
-                pal.pixel(1, 0, ink)
-            key = ink ^ 1
             t = cv.t
+            put = cv.put
+            if put is not None:
+                # a mono frame: each glyph straight into its bytes (Canvas.put)
+                k = gw | gh << 4 | scale << 9 | cv.pal[col] << 11 | cv.h << 12 | cv.w << 21
+            else:
+                # (each row left-aligned in its bytes, the framebuf as wide
+                # as the glyph: the blit's C walks only the glyph's own pixels)
+                b = cv.buf
+                st = (gw * scale + 7) >> 3
+                sh = 8 * st - gw * scale
+                k = gw * scale << 6 | gh * scale
+                f = cv.frames.get(k)
+                if f is None:
+                    f = cv.frames[k] = _fb.FrameBuffer(b, gw * scale, gh * scale, _fb.MONO_HLSB)
+                ink = cv.pal[col]
+                pal = cv._pal
+                if ink ^ 1 != cv.key:
+                    cv.key = ink ^ 1
+                    pal.pixel(0, 0, ink ^ 1)
+                    pal.pixel(1, 0, ink)
+                key = ink ^ 1
         cx = x
         for ch in s.upper():
             if cx + gw * scale > limit:
@@ -284,7 +303,9 @@ class Region:
                 i = chars.find(FOLD.get(ch.lower(), "?"))
             if ch != " ":
                 cv.font_glyphs += 1
-                if f is None:
+                if put is not None:
+                    put(t, data, i * gh, ax + cx, ay, k)
+                elif f is None:
                     self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
                 else:
                     o = i * gh
