@@ -96,12 +96,17 @@ class Canvas:
             self.frames = {}    # framebufs over buf by width << 6 | height (Region.text)
             self.key = -1       # the palette's key (its unset colour) now
         # Over a MONO_VLSB frame (the OLEDs' and the e-ink's, `format` as
-        # the driver says): glyphs and small bitmaps written straight into
-        # its bytes by gfx/text_viper.py (0.35 -> ~0.03 ms a scale-2 glyph on
-        # the emulated RP2040, issue 26), None where viper is not there
-        self.put = None
+        # the driver says): glyphs, small bitmaps and rectangles written
+        # straight into its bytes by gfx/text_viper.py (put, fill: a scale-2
+        # glyph 0.35 -> 0.06 ms on the emulated RP2040, the e-ink's clear
+        # 3.7 -> 0.7 ms, issue 26; line: a whole text of the big font in one
+        # call, no upper() and no loop in bytecode); None where viper is not
+        # there
+        self.put = self.fill = self.line = None
         if self.fast and format == _fb.MONO_VLSB:
             self.put = viper("gfx.text_viper", "put", None)
+            self.fill = viper("gfx.text_viper", "fill", None)
+            self.line = viper("gfx.text_viper", "line", None)
 
     def set_level(self, level):
         self.level = level
@@ -120,7 +125,10 @@ class Canvas:
         self.cut = 0
 
     def clear(self, col=BG):
-        self.t.fill(self.pal[col])
+        if self.fill is not None:
+            self.fill(self.t, 0, 0, self.w, self.h, self.pal[col] << 10 | self.h << 12 | self.w << 21)
+        else:
+            self.t.fill(self.pal[col])
         self.shown = None           # (gfx.menu: the menu it held)
         self.rows = (0, self.h)     # the rows drawn since the frame was sent: all
 
@@ -129,7 +137,10 @@ class Canvas:
             return
         if x < 0 or y < 0 or x + w > self.w or y + h > self.h:
             self.oob += 1
-        self.t.fill_rect(x, y, w, h, self.pal[col])
+        if self.fill is not None:
+            self.fill(self.t, x, y, w, h, self.pal[col] << 10 | self.h << 12 | self.w << 21)
+        else:
+            self.t.fill_rect(x, y, w, h, self.pal[col])
 
     def blit(self, data, off, bw, bh, x, y, col, x0, x1, s=1):
         """A bitmap of gfx.glyphs (rows of one byte, or two high byte first,
@@ -144,10 +155,10 @@ class Canvas:
         if (not self.fast or lo < 0 or hi > self.w or y < 0 or y + bh * s > self.h
                 or lo != (x if x > 0 else 0) or hi != (x + w if x + w < self.w else self.w)):
             return False
-        if self.put is not None and bw <= 8 and bh <= 16 and lo == x and hi == x + w:
+        if self.put is not None and bw <= 8 and bh * s <= 24 and lo == x and hi == x + w:
             # (wholly inside: straight into the frame's bytes)
-            self.put(self.t, data, off, x, y, bw | bh << 4 | s << 9 | self.pal[col] << 11 | self.h << 12
-                     | self.w << 21)
+            self.put(self.t, data, off | x << 12 | y << 21,
+                     bw | bh << 4 | (s - 1) << 9 | self.pal[col] << 10 | self.h << 12 | self.w << 21)
             return True
         if s == 1:
             bits = 16 if bw > 8 else 8
@@ -241,8 +252,17 @@ class Region:
             w, h, off = d[name], d[name + 1], name + 2
         else:
             w, h, off = glyphs.pic(name)
-        self.cv.pictures += 1
-        self.bitmap(glyphs.PIC_DATA, off, w, h, x, y, s, col)
+        cv = self.cv
+        cv.pictures += 1
+        x += self.x
+        y += self.y
+        if (cv.put is not None and self.rot == 0 and s <= 2 and w <= 8 and h * s <= 24 and x >= 0 and y >= 0
+                and x + w * s <= cv.w and y + h * s <= cv.h):
+            # (what bitmap and Canvas.blit would do, without their calls)
+            cv.put(cv.t, glyphs.PIC_DATA, off | x << 12 | y << 21,
+                   w | h << 4 | (s - 1) << 9 | cv.pal[col] << 10 | cv.h << 12 | cv.w << 21)
+            return
+        self.bitmap(glyphs.PIC_DATA, off, w, h, x - self.x, y - self.y, s, col)
 
     def text(self, s, x, y, scale, col, small=False, maxw=0):
         """Draw s; stop before a glyph that would pass maxw pixels (0: the
@@ -274,8 +294,17 @@ class Region:
             t = cv.t
             put = cv.put
             if put is not None:
-                # a mono frame: each glyph straight into its bytes (Canvas.put)
-                k = gw | gh << 4 | scale << 9 | cv.pal[col] << 11 | cv.h << 12 | cv.w << 21
+                # a mono frame: each glyph straight into its bytes (Canvas.put;
+                # the big font's by its character code: no find a glyph), an
+                # ASCII text of the big font all at once (Canvas.line)
+                k = gw | gh << 4 | (scale - 1) << 9 | cv.pal[col] << 10 | (0 if small else 2048) | cv.h << 12 | cv.w << 21
+                if not small and cv.line is not None:
+                    n = cv.line(t, s, (ax + x) | ay << 9 | min(ax + limit, cv.w) << 18, k)
+                    if n >= 0:
+                        cv.font_glyphs += (n >> 10) & 1023
+                        cv.cut += n >> 20
+                        return n & 1023
+                oy = ay << 21
             else:
                 # (each row left-aligned in its bytes, the framebuf as wide
                 # as the glyph: the blit's C walks only the glyph's own pixels)
@@ -298,13 +327,22 @@ class Region:
             if cx + gw * scale > limit:
                 cv.cut += 1
                 break
+            if put is not None and not small:
+                if ch != " ":
+                    cv.font_glyphs += 1
+                    i = ord(ch)
+                    if i > 127:
+                        i = ord(FOLD.get(ch.lower(), "?"))
+                    put(t, data, i | (ax + cx) << 12 | oy, k)
+                cx += adv
+                continue
             i = chars.find(ch)
             if i < 0:
                 i = chars.find(FOLD.get(ch.lower(), "?"))
             if ch != " ":
                 cv.font_glyphs += 1
                 if put is not None:
-                    put(t, data, i * gh, ax + cx, ay, k)
+                    put(t, data, i * gh | (ax + cx) << 12 | oy, k)
                 elif f is None:
                     self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
                 else:

@@ -604,7 +604,7 @@ def test_glyphs_straight_into_the_mono_frame_draw_what_the_blit_draws():
     must be exactly those of the framebuf blit through the scratch (no
     format given) and of the runs (not fast): both fonts, scale 1 and 2,
     ink set and cleared, rows across a page, inside, across an edge, cut by
-    maxw, and every picture one byte a row."""
+    maxw, every picture one byte a row, and rectangles (Canvas.fill)."""
     import sys
     if not fb.NATIVE:
         return      # the PC's pure-Python framebuf: always run by run
@@ -631,8 +631,13 @@ def test_glyphs_straight_into_the_mono_frame_draw_what_the_blit_draws():
                             ns = [rg.text(t, x, y + i, k, ink, small, maxw) for i, t in enumerate(texts)]
                             for i, n in enumerate(pics):
                                 rg.pic(n, x + 9 * i, y + 1, k, ink)
+                            # rectangles (Canvas.fill): in a page, across pages, whole
+                            # pages, across each edge, nothing
+                            for rx, ry, rw, rh in ((x, y, 7, 3), (x - 3, y + 2, 40, 11), (0, 8, w, 16),
+                                                   (w - 5, h - 3, 10, 9), (-4, -2, 6, 5), (x, y, 0, 4)):
+                                rg.rect(rx, ry, rw, rh, ink if rw & 1 else bg)
                             got.append((bytes(buf), ns, cv.oob, cv.font_glyphs, cv.cut, cv.pictures))
-                            if cv.put is not None and cv.fast:
+                            if cv.put is not None and cv.fill is not None and cv.fast:
                                 put_ones += 1
                         assert got[0] == got[1] == got[2], (w, h, ink, small, k, x, y, maxw)
     assert put_ones > 0 or sys.implementation.name != "micropython"
