@@ -141,6 +141,16 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         # it in these globals too
         sys.modules.pop("rp2", None)
         globals().pop("rp2", None)
+        # the board's code that only ran to open the HAL (0.6 KB of the
+        # frozen box's 40 KB per game, issue 26): hal.rp2's open_board, the
+        # buses the parts were wired over, the wiring's dispatch; the parts
+        # and their classes live on
+        if sys.modules.pop("hal.rp2", None) is not None:
+            hal.__dict__.pop("rp2", None)
+            for n in ("Buses", "open_storage"):
+                sys.modules["hal.rp2.parts"].__dict__.pop(n, None)
+            for n in ("open_display", "open_leds", "open_buzzer", "open_menu", "_as_board"):
+                sys.modules["hal.wiring"].__dict__.pop(n, None)
     from app.box import App
     app = App(h, seed=seed)
     global BOX

@@ -104,6 +104,8 @@ def test_speaker_rp2_dma_paced_by_a_timer_at_the_sample_rate(port):
     assert kw["treq_sel"] == 0x3B + 3             # TREQ of pacing timer 3
     assert kw["size"] == 1 and kw["inc_read"] and not kw["inc_write"]
     assert kw["ring_size"] == 10 and not kw["ring_sel"]   # read wraps on 1024 bytes = 512 samples
+    assert s.ring is None and s.scratch is None     # no ring until a phrase starts (issue 26)
+    s.open()
     assert s._ring_addr % 1024 == 0
     assert 0x20001234 <= s._ring_addr < 0x20001234 + 1024
     assert len(s.ring) == 512
@@ -112,6 +114,7 @@ def test_speaker_rp2_dma_paced_by_a_timer_at_the_sample_rate(port):
     assert size == 512 and 0x20001234 <= at and at + size <= 0x20001234 + 2048
     assert at + size <= s._ring_addr or at >= s._ring_addr + 1024
     s2 = sp.DmaSpeaker(16)
+    s2.open()
     assert len(s2.ring) == 512 and s2.dma.ctrl_kw["ring_size"] == 10       # the default: 64 ms
     s.start(4000)
     c = s.dma.configs[-1]
@@ -138,3 +141,44 @@ def test_speaker_rp2_timer_ratio_for_other_clocks(port):
     assert y <= 0xFFFF and abs(125000000 * x / y - 11025) < 1
     x, y = sp._ratio(8000, 133000000)
     assert y <= 0xFFFF and abs(133000000 * x / y - 8000) < 1
+
+
+def test_speaker_rp2_ring_only_while_a_phrase_plays(port):
+    # issue 26 (40 KB per game, frozen): the ring's 2 KB array is made as a
+    # phrase starts, silent, kept across a cut, and freed (the channel
+    # stopped first) once the phrase is over
+    sp, machine, pwms = port
+    s = sp.DmaSpeaker(16)
+    assert s._mem is None
+    s.open()
+    mem = s._mem
+    assert len(mem) == 1024 and list(s.ring) == [128] * 512
+    s.ring[3] = 7
+    s.open()                                        # a cut: the same ring, as it was
+    assert s._mem is mem and s.ring[3] == 7
+    s.start(1000)
+    s.close()
+    assert not s.dma.on and machine.mem32[s.cc] == 128 | (128 << 16)
+    assert s._mem is None and s.ring is None and s.scratch is None
+    s.open()
+    assert list(s.ring) == [128] * 512              # made again, silent
+
+
+def test_speaker_rp2_voice_frees_the_ring_when_the_phrase_is_over(port):
+    sp, machine, pwms = port
+    import io
+    import struct
+    from drivers.voice import Voice
+    s = sp.DmaSpeaker(16)
+    v = Voice(s, expand_fn=lambda src, n, ring, pos, mask, vol: None)
+    head = b"BVOX" + struct.pack("<BBH", 1, 1, 8000) + bytes(8)
+    v.open(io.BytesIO(head + b"un\0\0\0\0\0\0" + struct.pack("<II", 32, 100) + bytes(100)))
+    assert v.say(("un",)) and s._mem is not None and s.dma.on
+    machine.mem32[0x50000000 + 0x40 * 5 + 0x08] = 40      # 60 of 100 played
+    assert v.talking() and s._mem is not None
+    machine.mem32[0x50000000 + 0x40 * 5 + 0x08] = 0       # all played
+    assert not v.talking()
+    assert s._mem is None and not s.dma.on
+    assert v.say(("un",)) and s._mem is not None
+    v.stop()
+    assert s._mem is None

@@ -22,7 +22,10 @@
 # wraps its read address on it; RING on the board and on the PC alike), refilled
 # half a ring at a time; out.start(count) plays `count` samples from
 # slot 0, out.played() says how many the DMA has taken, out.stop() cuts and
-# leaves the output at mid-level (silence).  Samples are unsigned 8-bit in
+# leaves the output at mid-level (silence); out.open() makes the ring (and
+# out.scratch) as a phrase starts, out.close() stops and frees it once the
+# phrase is over or cut (the board's ring is 2 KB of the 40 KB per game,
+# issue 26: it is only there while the box talks).  Samples are unsigned 8-bit in
 # the file (128 = silence) and widened to 16 bits here, volume applied,
 # CHUNK at a time (hal/rp2 gives a machine-code expand(); the plain one
 # below runs everywhere).  A refill is due when half the ring has been
@@ -91,7 +94,7 @@ class Voice:
         self.volume = 256
         self.stream = None
         self.rate = 0
-        self.index = None       # the file's index as read: 16 bytes a word
+        self.index = None       # the file's header and index: 16 bytes a word after the header's 16
         self.words = 0
         # the phrase being said: word offsets and lengths (preallocated)
         self._off = [0] * MAX_WORDS
@@ -120,13 +123,22 @@ class Voice:
         version, n, rate = struct.unpack("<BBH", head[4:8])
         if version != 1:
             raise VoiceError("voice file version %d, this firmware reads 1" % version)
-        raw = stream.read(n * ENTRY)
-        if len(raw) < n * ENTRY:
-            raise VoiceError("voice file cut short in its index")
+        whole = getattr(stream, "DATA", None)
+        if whole is not None:
+            # frozen in the firmware (drivers.voice_flash): the index is
+            # looked up where it is, in flash (no copy in RAM, issue 26)
+            raw = whole
+            if len(raw) < HEADER + n * ENTRY:
+                raise VoiceError("voice file cut short in its index")
+        else:
+            raw = stream.read(n * ENTRY)
+            if len(raw) < n * ENTRY:
+                raise VoiceError("voice file cut short in its index")
+            raw = head + raw
         self.stream = stream
         self._fpos = -1
         self.rate = rate
-        self.index = raw        # kept as read (no string or int per word in the heap)
+        self.index = raw        # the header and index as read, or the frozen file: no string or int per word in the heap
         self.words = n
         set_rate = getattr(self.out, "set_rate", None)
         if set_rate is not None:
@@ -165,9 +177,10 @@ class Voice:
             return -1
         key += b"\0" * (8 - len(key))
         raw = self.index
-        i = raw.find(key)
-        while i >= 0 and i % ENTRY:
-            i = raw.find(key, i + 1)
+        end = HEADER + self.words * ENTRY
+        i = raw.find(key, HEADER, end)
+        while i >= 0 and (i - HEADER) % ENTRY:
+            i = raw.find(key, i + 1, end)
         return i
 
     # ---- saying --------------------------------------------------------
@@ -200,6 +213,7 @@ class Voice:
         self.total = total
         self.filled = 0
         self._due = -1
+        self.out.open()
         self._fill(self.out.n)
         self.active = True
         self.said += 1
@@ -209,11 +223,12 @@ class Voice:
     def talking(self):
         if self.active and self.out.played() >= self.total:
             self.active = False
+            self.out.close()
         return self.active
 
     def stop(self):
         if self.active:
-            self.out.stop()
+            self.out.close()
         self.active = False
 
     def poll(self, now_ms=None):
@@ -232,6 +247,7 @@ class Voice:
         played = out.played()
         if played >= self.total:
             self.active = False
+            out.close()
             return
         if played > self.filled:
             # the loop came too late: the DMA played what was left there

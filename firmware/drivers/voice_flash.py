@@ -9,6 +9,7 @@ class FlashStream:
     stays in flash), read like the open file: read, readinto, seek, close."""
 
     def __init__(self, data):
+        self.DATA = data        # drivers.voice finds its words in it (the index stays in flash)
         self._mv = memoryview(data)
         self._pos = 0
 
@@ -29,3 +30,4 @@ class FlashStream:
 
     def close(self):
         self._mv = None
+        self.DATA = None

@@ -120,6 +120,7 @@ from array import array
 from hal.rp2 import speaker as S
 from drivers import voice as V
 o = S.DmaSpeaker(16)
+o.open()
 src = bytearray(list(range(256)) * 2 + list(range(255, -1, -1)) * 2)
 bad = 0
 for vol in (0, 77, 144, 256):

@@ -20,12 +20,19 @@ import pico_box  # noqa: E402
 BOARD = "pico_matrix"
 KB = 1024
 # issue 26: 40 KB per game, frozen (the goal; the 64 KB must before).
-# Measured: 37,504 B live at boot, 37,952 in the menu since the matrix
-# board's parts went on a diet (43,040 / 43,440 before); in the Bataille
-# below (the deal, eight duels) 44,192 B: the menus hold the 40 KB, a game
-# not yet (docs/app.md, Memory), held where it is with a margin.
-FROZEN_MUST = 40 * KB
-FROZEN_PLAY_MUST = 46 * KB
+# Measured (1 December 2026, main of 18:15 with this change): 35,776 B
+# live at boot, 36,224 in the menu since the speaker's ring is made only
+# while the box talks, the frozen voice's index stays in flash and boot
+# drops the code that only opened the HAL (38,816 / 39,264 before); in the
+# Bataille below (the deal, eight duels) 41,936-42,656 B (44,192-45,472
+# before; a Bata-waf's first 12 duels 41,984-42,256 B, Tape-treize with 4
+# players 43,664 B in its first 14 turns, 44,608 before): the menus within
+# 37 KB (36,400 B after the screens' merge), a game not yet within the 40 KB goal (docs/app.md, Memory: the
+# quiet moments come while the box says what happened, its 2 KB ring in
+# them), held where it is with a margin (a run's peak moves by a few
+# hundred bytes with the moments the collections fall on).
+FROZEN_MUST = 37 * KB
+FROZEN_PLAY_MUST = 43 * KB
 
 
 def build_uf2(board, out):

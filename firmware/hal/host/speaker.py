@@ -76,6 +76,12 @@ class HostSpeaker:
         else:
             self.plays = [self._cur]
 
+    def open(self):
+        pass    # (the PC's ring stays: the board's is made per phrase, hal/rp2/speaker.py)
+
+    def close(self):
+        self.stop()
+
     def played(self):
         self._catch_up()
         return self._read

@@ -6,6 +6,7 @@
 # the box talks; drivers.voice only tops up the ring between loop passes.
 #
 #   sp = DmaSpeaker(gpio, n=RING, timer=3)  the ring: n 16-bit samples (512: 64 ms)
+#   sp.open() the ring made (a phrase starts), sp.close() freed (it is over)
 #   sp.start(count), sp.played(), sp.stop(), sp.set_rate(hz), sp.expand
 #
 # The ring is read with the DMA's address wrap (RING_SIZE), which needs it
@@ -99,17 +100,13 @@ class DmaSpeaker:
         self.timer = timer
         # (the viper loop imported only on a port without the assembler)
         self.expand = self._expand_thumb if _widen is not None else viper("drivers.voice_viper", "expand", expand)
-        # n half-words aligned on 2n bytes, inside an array of 2n half-words
-        self._mem = array("H", bytes(4 * n))
-        base = uctypes.addressof(self._mem)
-        skip = (-base) % (2 * n)
-        self.ring = memoryview(self._mem)[skip // 2:skip // 2 + n]
-        # the file's bytes go to the larger piece outside the ring (>= n bytes)
-        at = base if skip >= CHUNK else base + skip + 2 * n
-        self.scratch = memoryview(uctypes.bytearray_at(at, CHUNK))
-        self._ring_addr = base + skip
-        for i in range(n):
-            self.ring[i] = _MID
+        # the ring and the file's scratch: made by open() as a phrase
+        # starts, freed by close() once it is over (2 KB of the frozen box's
+        # 40 KB per game only while it talks, issue 26)
+        self._mem = None
+        self.ring = None
+        self.scratch = None
+        self._ring_addr = 0
         bits = 0
         while (1 << bits) < 2 * n:
             bits += 1
@@ -130,6 +127,35 @@ class DmaSpeaker:
         self.rate = 0
         self.count = 0
         self.set_rate(8000)
+
+    def open(self):
+        """The ring, before a phrase's first samples: n half-words aligned on
+        2n bytes inside an array of 2n half-words, silent; the file's bytes
+        go to the larger piece outside the ring (>= n bytes)."""
+        if self._mem is not None:
+            return
+        n = self.n
+        # (from a range: the array is the one allocation, no zeroed bytes
+        # copied into it; the ring is made silent below, the scratch is read into)
+        self._mem = array("H", range(2 * n))
+        base = uctypes.addressof(self._mem)
+        skip = (-base) % (2 * n)
+        self.ring = memoryview(self._mem)[skip // 2:skip // 2 + n]
+        at = base if skip >= CHUNK else base + skip + 2 * n
+        self.scratch = memoryview(uctypes.bytearray_at(at, CHUNK))
+        self._ring_addr = base + skip
+        if _widen is not None:
+            _widen(self.scratch, n, self._ring_addr, 0)     # 128 each: volume 0
+        else:
+            for i in range(n):
+                self.ring[i] = _MID
+
+    def close(self):
+        """The phrase over (or cut): the channel stopped, the ring freed."""
+        self.stop()
+        self._mem = None
+        self.ring = None
+        self.scratch = None
 
     def _expand_thumb(self, src, n, ring, pos, mask, vol):
         """drivers.voice.expand by the Thumb loop: ring is this ring."""
@@ -174,6 +200,6 @@ class DmaSpeaker:
         return self.dma.active()
 
     def deinit(self):
-        self.stop()
+        self.close()
         self.dma.close()
         self.pwm.deinit()
