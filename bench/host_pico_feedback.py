@@ -15,9 +15,10 @@ after the edge; the e-ink's first refresh started after the edge (the
 SSD1680's master activation, 20h with D/C low: the panel's 0.3-0.4 s are
 the panel's).
 
-Today (issue 26): matrix 4.2-11.4 ms; OLED 10.9-13.4 ms for pad 1 (next),
-12.8-19.1 ms for the join screen; e-ink 25-32 ms for pad 1, 37-62 ms for the
-join screen (goal 20 ms; held by test_pico_feedback at 20 / 20 / 75 ms).
+Today (issue 26): matrix 4.2-12.3 ms; OLED 7.9-9.6 ms for pad 1 (next),
+7.5-9.5 ms for the join screen; e-ink 11.0-13.3 ms for pad 1, 14.5-20.2 ms
+for the join screen, its first pass the slowest (goal 20 ms; held by
+test_pico_feedback at 20 / 20 / 24 ms).
 """
 import json
 import os

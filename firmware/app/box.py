@@ -81,7 +81,8 @@ class App(join.App, play.App, quiet.App):
         self.games_played = 0
         self.frames = 0
         self.errors = 0
-        self.canvas = render.Canvas(self.disp.fb, self.disp.width, self.disp.height, self.disp.colour)
+        self.canvas = render.Canvas(self.disp.fb, self.disp.width, self.disp.height, self.disp.colour,
+                                    5, self.disp.format)
         self.renderer = render.Renderer(self.canvas)
         self.partial = 0
         self.new_screen = True

@@ -46,11 +46,12 @@ class Display:
             # no display: draw into a frame nobody sees (the box still plays)
             self.width, self.height, self.colour = 16, 16, True
             self.buf, self.fb = _fb.new(16, 16, _fb.RGB565)
+            self.format = _fb.RGB565
             return
         self.width = d.width
         self.height = d.height
         self.fb = d.fb
-        fmt = getattr(d, "format", None)
+        fmt = self.format = getattr(d, "format", None)     # (the canvas's, gfx.canvas)
         self.colour = getattr(d, "colour", fmt == _fb.RGB565)
         b = getattr(d, "busy", None)
         if callable(b):

@@ -25,7 +25,7 @@
 from gfx import glyphs
 from gfx import fb as _fb
 from core import cards
-from core.compat import const
+from core.compat import const, viper
 
 # The palette: colour indices, the only ones every screen module uses (the
 # Canvas maps them to the display's pixel values through RGB).
@@ -69,7 +69,7 @@ class Canvas:
     colour: True for an RGB565 target (the LED matrix), False for mono
     (pixel value 1 = ink).  level 1..5 dims colours (LED brightness)."""
 
-    def __init__(self, target, width, height, colour, level=5):
+    def __init__(self, target, width, height, colour, level=5, format=None):
         self.t = target
         self.w = width
         self.h = height
@@ -95,6 +95,18 @@ class Canvas:
             self.buf = bytearray(64)
             self.frames = {}    # framebufs over buf by width << 6 | height (Region.text)
             self.key = -1       # the palette's key (its unset colour) now
+        # Over a MONO_VLSB frame (the OLEDs' and the e-ink's, `format` as
+        # the driver says): glyphs, small bitmaps and rectangles written
+        # straight into its bytes by gfx/text_viper.py (put, fill: a scale-2
+        # glyph 0.35 -> 0.06 ms on the emulated RP2040, the e-ink's clear
+        # 3.7 -> 0.7 ms, issue 26; line: a whole text of the big font in one
+        # call, no upper() and no loop in bytecode); None where viper is not
+        # there
+        self.put = self.fill = self.line = None
+        if self.fast and format == _fb.MONO_VLSB:
+            self.put = viper("gfx.text_viper", "put", None)
+            self.fill = viper("gfx.text_viper", "fill", None)
+            self.line = viper("gfx.text_viper", "line", None)
 
     def set_level(self, level):
         self.level = level
@@ -113,7 +125,10 @@ class Canvas:
         self.cut = 0
 
     def clear(self, col=BG):
-        self.t.fill(self.pal[col])
+        if self.fill is not None:
+            self.fill(self.t, 0, 0, self.w, self.h, self.pal[col] << 10 | self.h << 12 | self.w << 21)
+        else:
+            self.t.fill(self.pal[col])
         self.shown = None           # (gfx.menu: the menu it held)
         self.rows = (0, self.h)     # the rows drawn since the frame was sent: all
 
@@ -122,7 +137,10 @@ class Canvas:
             return
         if x < 0 or y < 0 or x + w > self.w or y + h > self.h:
             self.oob += 1
-        self.t.fill_rect(x, y, w, h, self.pal[col])
+        if self.fill is not None:
+            self.fill(self.t, x, y, w, h, self.pal[col] << 10 | self.h << 12 | self.w << 21)
+        else:
+            self.t.fill_rect(x, y, w, h, self.pal[col])
 
     def blit(self, data, off, bw, bh, x, y, col, x0, x1, s=1):
         """A bitmap of gfx.glyphs (rows of one byte, or two high byte first,
@@ -137,6 +155,11 @@ class Canvas:
         if (not self.fast or lo < 0 or hi > self.w or y < 0 or y + bh * s > self.h
                 or lo != (x if x > 0 else 0) or hi != (x + w if x + w < self.w else self.w)):
             return False
+        if self.put is not None and bw <= 8 and bh * s <= 24 and lo == x and hi == x + w:
+            # (wholly inside: straight into the frame's bytes)
+            self.put(self.t, data, off | x << 12 | y << 21,
+                     bw | bh << 4 | (s - 1) << 9 | self.pal[col] << 10 | self.h << 12 | self.w << 21)
+            return True
         if s == 1:
             bits = 16 if bw > 8 else 8
             # (a read-only source: a tuple, as MicroPython's blit takes it)
@@ -182,8 +205,17 @@ class Region:
 
     def rect(self, x, y, w, h, col):
         r = self.rot
-        if r == 0:
-            self.cv.rect(self.x + x, self.y + y, w, h, col)
+        cv = self.cv
+        if r == 0 and cv.fill is not None and w > 0 and h > 0:
+            # (Canvas.rect's work without its call: a frame over 11 words,
+            # allocated, 0.13 ms on the Pico; issue 26)
+            x += self.x
+            y += self.y
+            if x < 0 or y < 0 or x + w > cv.w or y + h > cv.h:
+                cv.oob += 1
+            cv.fill(cv.t, x, y, w, h, cv.pal[col] << 10 | cv.h << 12 | cv.w << 21)
+        elif r == 0:
+            cv.rect(self.x + x, self.y + y, w, h, col)
         elif r == 2:
             self.cv.rect(self.x + self.w - x - w, self.y + self.h - y - h, w, h, col)
         elif r == 1:
@@ -229,8 +261,17 @@ class Region:
             w, h, off = d[name], d[name + 1], name + 2
         else:
             w, h, off = glyphs.pic(name)
-        self.cv.pictures += 1
-        self.bitmap(glyphs.PIC_DATA, off, w, h, x, y, s, col)
+        cv = self.cv
+        cv.pictures += 1
+        x += self.x
+        y += self.y
+        if (cv.put is not None and self.rot == 0 and s <= 2 and w <= 8 and h * s <= 24 and x >= 0 and y >= 0
+                and x + w * s <= cv.w and y + h * s <= cv.h):
+            # (what bitmap and Canvas.blit would do, without their calls)
+            cv.put(cv.t, glyphs.PIC_DATA, off | x << 12 | y << 21,
+                   w | h << 4 | (s - 1) << 9 | cv.pal[col] << 10 | cv.h << 12 | cv.w << 21)
+            return
+        self.bitmap(glyphs.PIC_DATA, off, w, h, x - self.x, y - self.y, s, col)
 
     def text(self, s, x, y, scale, col, small=False, maxw=0):
         """Draw s; stop before a glyph that would pass maxw pixels (0: the
@@ -244,47 +285,74 @@ class Region:
         cv = self.cv
         ax = self.x
         ay = self.y + y
-        # Upright at scale 1 or 2 with every glyph inside the display: each
-        # glyph's rows are copied (doubled at scale 2) into the canvas's
-        # scratch `buf` and blitted through one framebuf of their size over
-        # it, the palette set once: nothing is allocated a glyph (on the
+        # Upright at scale 1 or 2 with every glyph inside the display: on a
+        # MONO_VLSB frame each glyph is written straight into its bytes
+        # (gfx/text_viper.py, Canvas.put); otherwise each glyph's rows are
+        # copied (doubled at scale 2) into the canvas's scratch `buf` and
+        # blitted through one framebuf of their size over it, the palette
+        # set once: nothing is allocated a glyph (on the
         # Pico an allocation is a first-fit search of the heap, and a call
         # with a frame over 11 words is one: 0.26 -> 0.1 ms a glyph at
         # scale 1, issue 26).  Otherwise glyph by glyph through bitmap.
         # The letters are found in one upper() of the whole text, an
         # accented one folded (FOLD, by its small letter: upper() differs
         # between the ports).
-        f = None
+        f = put = None
         if (self.rot == 0 and scale <= 2 and cv.fast and ax + x >= 0 and ay >= 0 and ay + gh * scale <= cv.h
                 and ax + min(limit, x + len(s) * adv) <= cv.w):
-            # (each row left-aligned in its bytes, the framebuf as wide as
-            # the glyph: the blit's C walks only the glyph's own pixels)
-            b = cv.buf
-            st = (gw * scale + 7) >> 3
-            sh = 8 * st - gw * scale
-            k = gw * scale << 6 | gh * scale
-            f = cv.frames.get(k)
-            if f is None:
-                f = cv.frames[k] = _fb.FrameBuffer(b, gw * scale, gh * scale, _fb.MONO_HLSB)
-            ink = cv.pal[col]
-            pal = cv._pal
-            if ink ^ 1 != cv.key:
-                cv.key = ink ^ 1
-                pal.pixel(0, 0, ink ^ 1)
-                pal.pixel(1, 0, ink)
-            key = ink ^ 1
             t = cv.t
+            put = cv.put
+            if put is not None:
+                # a mono frame: each glyph straight into its bytes (Canvas.put;
+                # the big font's by its character code: no find a glyph), an
+                # ASCII text of the big font all at once (Canvas.line)
+                k = gw | gh << 4 | (scale - 1) << 9 | cv.pal[col] << 10 | (0 if small else 2048) | cv.h << 12 | cv.w << 21
+                if not small and cv.line is not None and ax + x <= cv.w:
+                    n = cv.line(t, s, (ax + x) | ay << 9 | min(ax + limit, cv.w) << 18, k)
+                    if n >= 0:
+                        cv.font_glyphs += (n >> 10) & 1023
+                        cv.cut += n >> 20
+                        return n & 1023
+                oy = ay << 21
+            else:
+                # (each row left-aligned in its bytes, the framebuf as wide
+                # as the glyph: the blit's C walks only the glyph's own pixels)
+                b = cv.buf
+                st = (gw * scale + 7) >> 3
+                sh = 8 * st - gw * scale
+                k = gw * scale << 6 | gh * scale
+                f = cv.frames.get(k)
+                if f is None:
+                    f = cv.frames[k] = _fb.FrameBuffer(b, gw * scale, gh * scale, _fb.MONO_HLSB)
+                ink = cv.pal[col]
+                pal = cv._pal
+                if ink ^ 1 != cv.key:
+                    cv.key = ink ^ 1
+                    pal.pixel(0, 0, ink ^ 1)
+                    pal.pixel(1, 0, ink)
+                key = ink ^ 1
         cx = x
         for ch in s.upper():
             if cx + gw * scale > limit:
                 cv.cut += 1
                 break
+            if put is not None and not small:
+                if ch != " ":
+                    cv.font_glyphs += 1
+                    i = ord(ch)
+                    if i > 127:
+                        i = ord(FOLD.get(ch.lower(), "?"))
+                    put(t, data, i | (ax + cx) << 12 | oy, k)
+                cx += adv
+                continue
             i = chars.find(ch)
             if i < 0:
                 i = chars.find(FOLD.get(ch.lower(), "?"))
             if ch != " ":
                 cv.font_glyphs += 1
-                if f is None:
+                if put is not None:
+                    put(t, data, i * gh | (ax + cx) << 12 | oy, k)
+                elif f is None:
                     self.bitmap(data, i * gh, gw, gh, cx, y, scale, col)
                 else:
                     o = i * gh

@@ -595,3 +595,49 @@ def test_text_through_the_scratch_draws_what_the_runs_draw():
                                 fast_ones += 1      # the scratch's way was taken
                         assert got[0] == got[1], (w, h, t, small, k, x, y, maxw)
     assert fast_ones > 50, fast_ones
+
+
+def test_glyphs_straight_into_the_mono_frame_draw_what_the_blit_draws():
+    """Issue 26: on a MONO_VLSB frame (the OLEDs' and the e-ink's) glyphs
+    and small bitmaps are written straight into its bytes by viper code
+    (gfx/text_viper.py, Canvas.put); the picture, the widths and the counts
+    must be exactly those of the framebuf blit through the scratch (no
+    format given) and of the runs (not fast): both fonts, scale 1 and 2,
+    ink set and cleared, rows across a page, inside, across an edge, cut by
+    maxw, every picture one byte a row, and rectangles (Canvas.fill)."""
+    import sys
+    if not fb.NATIVE:
+        return      # the PC's pure-Python framebuf: always run by run
+    if sys.implementation.name == "micropython":
+        buf, f = fb.new(8, 8, fb.MONO_VLSB)
+        # the unix port has the native emitters: the viper way is the one tested
+        assert render.Canvas(f, 8, 8, False, 5, fb.MONO_VLSB).put is not None
+    texts = ("Bataille 10", "TAPE-TREIZE: 2/3", "\u00e9t\u00e9 \u00e7a", "a_b~c%#")
+    pics = [n for n in sorted(glyphs.PIC_AT) if glyphs.PIC_DATA[glyphs.PIC_AT[n]] <= 8]
+    put_ones = 0
+    for w, h in ((296, 128), (128, 64), (128, 32)):
+        places = ((1, 2, 0), (w - 20, 3, 0), (-2, 1, 0), (3, h - 15, 0), (2, 5, 13), (7, 9, 0), (0, h - 7, 0))
+        for ink, bg in ((render.INK, render.BG), (render.BG, render.INK)):
+            for small in (False, True):
+                for k in (1, 2):
+                    for x, y, maxw in places:
+                        got = []
+                        for fmt, fast in ((fb.MONO_VLSB, True), (None, True), (None, False)):
+                            buf, f = fb.new(w, h, fb.MONO_VLSB)
+                            cv = render.Canvas(f, w, h, False, 5, fmt)
+                            cv.fast = cv.fast and fast
+                            cv.clear(bg)
+                            rg = render.Region(cv, 0, 0, w, h)
+                            ns = [rg.text(t, x, y + i, k, ink, small, maxw) for i, t in enumerate(texts)]
+                            for i, n in enumerate(pics):
+                                rg.pic(n, x + 9 * i, y + 1, k, ink)
+                            # rectangles (Canvas.fill): in a page, across pages, whole
+                            # pages, across each edge, nothing
+                            for rx, ry, rw, rh in ((x, y, 7, 3), (x - 3, y + 2, 40, 11), (0, 8, w, 16),
+                                                   (w - 5, h - 3, 10, 9), (-4, -2, 6, 5), (x, y, 0, 4)):
+                                rg.rect(rx, ry, rw, rh, ink if rw & 1 else bg)
+                            got.append((bytes(buf), ns, cv.oob, cv.font_glyphs, cv.cut, cv.pictures))
+                            if cv.put is not None and cv.fill is not None and cv.fast:
+                                put_ones += 1
+                        assert got[0] == got[1] == got[2], (w, h, ink, small, k, x, y, maxw)
+    assert put_ones > 0 or sys.implementation.name != "micropython"
