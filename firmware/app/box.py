@@ -103,6 +103,7 @@ class App(join.App, play.App, quiet.App):
         self.menu_name = "home"
         self.sel_t = self.now
         self.hint = []            # the menus pressed in: until then a menu says which pad does what
+        self.rows = None          # the menu's items as drawn (app.screens), made once a menu
         self.scrolling = False    # the menu's label is scrolling (matrix)
         self.scroll_shown = 0     # its offset on the display
         self.notice = None

@@ -62,6 +62,7 @@ class App:
     def open_menu(self, name):
         self.menu_name = name
         self.items, self.sel = _menus().build(name, self.settings, getattr(self.hal, "board", None))
+        self.rows = None    # the items as drawn (app.screens): made at the next frame
         self.sel_t = self.now
         self.enter("menu")
         self.light_mask(3)
@@ -84,6 +85,7 @@ class App:
 
     def menu_pad(self, k, t):
         self.dirty = True
+        self.rows = None    # a press may change a value a row shows
         self.sel_t = self.now
         if self.menu_name not in self.hint:
             self.hint.append(self.menu_name)    # its hint has done its job

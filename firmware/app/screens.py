@@ -48,7 +48,12 @@ def draw(app):
         low.draw(app)
     elif st == "menu":
         from app import menu
-        items = menu.rows(app.items, app.settings, tab)
+        items = app.rows
+        if items is None:
+            # made once a menu and again after each press (app.join), not
+            # at each frame of a scrolling label: a list and a tuple a row
+            # were first-fit searches of the Pico's heap (issue 26)
+            items = app.rows = menu.rows(app.items, app.settings, tab)
         name = app.menu_name
         title = tab.get(name, tab["menu"]) if ":" not in name else tab.get(name.split(":")[1], "")
         if g is not None and (g.low or name == "settings"):

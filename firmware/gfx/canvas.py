@@ -161,9 +161,20 @@ class Canvas:
                      bw | bh << 4 | (s - 1) << 9 | self.pal[col] << 10 | self.h << 12 | self.w << 21)
             return True
         if s == 1:
+            # the rows copied into the scratch `buf`, blitted through one
+            # framebuf of their size over it, made once (Region.text's
+            # way: a key of its is the same size, the same framebuf): nothing
+            # allocated a glyph, where a memoryview and a tuple were two
+            # first-fit searches of the Pico's heap (issue 26)
             bits = 16 if bw > 8 else 8
-            # (a read-only source: a tuple, as MicroPython's blit takes it)
-            src = (memoryview(data)[off:off + (bits >> 3) * bh], bits, bh, _fb.MONO_HLSB)
+            b = self.buf
+            n = (bits >> 3) * bh
+            for i in range(n):
+                b[i] = data[off + i]
+            k = bits << 6 | bh
+            src = self.frames.get(k)
+            if src is None:
+                src = self.frames[k] = _fb.FrameBuffer(b, bits, bh, _fb.MONO_HLSB)
         elif s == 2 and bw <= 8 and bh <= 16:
             # each row's bits doubled (abcd -> aabbccdd), each row twice
             bits = 16
@@ -177,7 +188,10 @@ class Canvas:
                 i = 4 * r
                 b[i] = b[i + 2] = v >> 8
                 b[i + 1] = b[i + 3] = v & 0xFF
-            src = (b, 16, 2 * bh, _fb.MONO_HLSB)
+            k = 16 << 6 | 2 * bh
+            src = self.frames.get(k)
+            if src is None:
+                src = self.frames[k] = _fb.FrameBuffer(b, 16, 2 * bh, _fb.MONO_HLSB)
         else:
             return False
         ink = self.pal[col]
@@ -260,7 +274,11 @@ class Region:
             d = glyphs.PIC_DATA
             w, h, off = d[name], d[name + 1], name + 2
         else:
-            w, h, off = glyphs.pic(name)
+            # (glyphs.pic's lookup without its tuple: one allocation less a
+            # picture, a first-fit search of the Pico's heap)
+            d = glyphs.PIC_DATA
+            off = glyphs.PIC_AT[name]
+            w, h, off = d[off], d[off + 1], off + 2
         cv = self.cv
         cv.pictures += 1
         x += self.x

@@ -39,12 +39,16 @@ class Renderer:
         self.scale = 1 if h < 100 else 2
         self.lh = 9 * self.scale
         self.scroll_over = 0    # gfx.menu: the scrolling label's extent
+        # the whole canvas as a region, made once: a screen asks for it at
+        # every frame, and on the Pico an allocation is a first-fit search
+        # of the heap (issue 26: a matrix menu's frame within 8 ms)
+        self.rg = Region(canvas, 0, 0, w, h)
 
     def _t(self, key):
         return self.s.get(key, key)
 
     def whole(self):
-        return Region(self.cv, 0, 0, self.cv.w, self.cv.h)
+        return self.rg
 
     # ---- layout -----------------------------------------------------
 
