@@ -142,6 +142,36 @@ class Canvas:
         else:
             self.t.fill_rect(x, y, w, h, self.pal[col])
 
+    def ink(self, col):
+        """The blit's key for ink col (its unset bits' colour: one that is
+        not the ink), the 2-colour palette set for it; set again only when
+        the ink changes (most glyphs in a row share it).  Canvas.blit's,
+        Region.text's and gfx.menu.scroll_text's."""
+        ink = self.pal[col]
+        if ink ^ 1 != self.key:
+            self.key = ink ^ 1
+            self._pal.pixel(0, 0, ink ^ 1)
+            self._pal.pixel(1, 0, ink)
+        return ink ^ 1
+
+    def glyph(self, data, off, k):
+        """The framebuf of a bitmap's rows copied into the scratch `buf`,
+        k = its width (8 or 16 bits) << 6 | its height: one framebuf a
+        size, made once (the same size the same framebuf, Region.text's
+        too).  (Few locals: a frame within the C stack's 11 words.)"""
+        b = self.buf
+        i = (k >> 9) * (k & 63)
+        while i:
+            i -= 1
+            b[i] = data[off + i]
+        f = self.frames.get(k)
+        return f if f is not None else self.new_frame(k)
+
+    def new_frame(self, k):
+        """glyph's framebuf of size k, the first time."""
+        f = self.frames[k] = _fb.FrameBuffer(self.buf, k >> 6, k & 63, _fb.MONO_HLSB)
+        return f
+
     def blit(self, data, off, bw, bh, x, y, col, x0, x1, s=1):
         """A bitmap of gfx.glyphs (rows of one byte, or two high byte first,
         the picture in their low bw bits) at canvas (x, y), scale s (1, or 2
@@ -161,20 +191,12 @@ class Canvas:
                      bw | bh << 4 | (s - 1) << 9 | self.pal[col] << 10 | self.h << 12 | self.w << 21)
             return True
         if s == 1:
-            # the rows copied into the scratch `buf`, blitted through one
-            # framebuf of their size over it, made once (Region.text's
-            # way: a key of its is the same size, the same framebuf): nothing
-            # allocated a glyph, where a memoryview and a tuple were two
-            # first-fit searches of the Pico's heap (issue 26)
+            # the rows copied into the scratch `buf`, blitted through a
+            # framebuf of their size over it (glyph): nothing allocated a
+            # glyph, where a memoryview and a tuple were two first-fit
+            # searches of the Pico's heap (issue 26)
             bits = 16 if bw > 8 else 8
-            b = self.buf
-            n = (bits >> 3) * bh
-            for i in range(n):
-                b[i] = data[off + i]
-            k = bits << 6 | bh
-            src = self.frames.get(k)
-            if src is None:
-                src = self.frames[k] = _fb.FrameBuffer(b, bits, bh, _fb.MONO_HLSB)
+            src = self.glyph(data, off, bits << 6 | bh)
         elif s == 2 and bw <= 8 and bh <= 16:
             # each row's bits doubled (abcd -> aabbccdd), each row twice
             bits = 16
@@ -194,14 +216,7 @@ class Canvas:
                 src = self.frames[k] = _fb.FrameBuffer(b, 16, 2 * bh, _fb.MONO_HLSB)
         else:
             return False
-        ink = self.pal[col]
-        pal = self._pal
-        if ink ^ 1 != self.key:
-            # (set again only when the ink changes: most glyphs in a row share it)
-            self.key = ink ^ 1
-            pal.pixel(0, 0, ink ^ 1)    # unset bits: a colour that is not
-            pal.pixel(1, 0, ink)        # the ink, and the blit's key
-        self.t.blit(src, x - (bits - w), y, ink ^ 1, pal)
+        self.t.blit(src, x - (bits - w), y, self.ink(col), self._pal)
         return True
 
 
@@ -289,6 +304,8 @@ class Region:
             cv.put(cv.t, glyphs.PIC_DATA, off | x << 12 | y << 21,
                    w | h << 4 | (s - 1) << 9 | cv.pal[col] << 10 | cv.h << 12 | cv.w << 21)
             return
+        if self.rot == 0 and s <= 2 and cv.blit(glyphs.PIC_DATA, off, w, h, x, y, col, -9999, 9999, s):
+            return      # (Region.bitmap's first step, without its call: a frame over 11 words)
         self.bitmap(glyphs.PIC_DATA, off, w, h, x - self.x, y - self.y, s, col)
 
     def text(self, s, x, y, scale, col, small=False, maxw=0):
@@ -342,13 +359,8 @@ class Region:
                 f = cv.frames.get(k)
                 if f is None:
                     f = cv.frames[k] = _fb.FrameBuffer(b, gw * scale, gh * scale, _fb.MONO_HLSB)
-                ink = cv.pal[col]
+                key = cv.ink(col)
                 pal = cv._pal
-                if ink ^ 1 != cv.key:
-                    cv.key = ink ^ 1
-                    pal.pixel(0, 0, ink ^ 1)
-                    pal.pixel(1, 0, ink)
-                key = ink ^ 1
         cx = x
         for ch in s.upper():
             if cx + gw * scale > limit:

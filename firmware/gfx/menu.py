@@ -10,14 +10,29 @@ def scroll_text(rg, s, x, y, w, off, col):
     """s in the small font through a window w pixels wide at x,
     shifted off pixels left: glyphs cut at the window's edges."""
     cx = x - off
+    cv = rg.cv
+    key = None
+    if rg.rot == 0 and cv.fast and rg.x == x == 0 and w == cv.w and 0 <= rg.y + y <= cv.h - 5:
+        # The matrix's scrolling label: the window is the display's width,
+        # so the framebuf's own clipping is the window's, and each glyph is
+        # blitted here, through the canvas's framebuf of its rows (no call
+        # of Region.bitmap and Canvas.blit a glyph: two call frames over 11
+        # words, each allocated on the Pico's heap; issue 26, a matrix
+        # frame within 8 ms)
+        key = cv.ink(col)
+        y += rg.y
     for ch in s:
         if cx + 3 > x and cx < x + w and ch != " ":
             ch = canvas.FOLD.get(ch, ch).upper()
             i = glyphs.SMALL_CHARS.find(ch)
             if i < 0:
                 i = glyphs.SMALL_CHARS.find("?")
-            rg.cv.font_glyphs += 1
-            rg.bitmap(glyphs.FONT3X5, i * 5, 3, 5, cx, y, 1, col, x, x + w)
+            cv.font_glyphs += 1
+            if key is None:
+                rg.bitmap(glyphs.FONT3X5, i * 5, 3, 5, cx, y, 1, col, x, x + w)
+            else:
+                # (the glyph's 3 columns are the low bits of its 8-bit rows)
+                cv.t.blit(cv.glyph(glyphs.FONT3X5, i * 5, 8 << 6 | 5), cx - 5, y, key, cv._pal)
         cx += 4
 
 

@@ -641,3 +641,40 @@ def test_glyphs_straight_into_the_mono_frame_draw_what_the_blit_draws():
                                 put_ones += 1
                         assert got[0] == got[1] == got[2], (w, h, ink, small, k, x, y, maxw)
     assert put_ones > 0 or sys.implementation.name != "micropython"
+
+
+def test_matrix_scrolling_label_and_pictures_blitted_in_place_draw_what_the_runs_draw():
+    """Issue 26: on the matrix (RGB565) a scrolling menu label's glyphs are
+    blitted by gfx.menu.scroll_text itself through the canvas's framebuf of
+    their rows (Canvas.glyph), and a picture goes to Canvas.blit without
+    Region.bitmap's call: nothing allocated a glyph.  The pixels and the
+    counts must be exactly those of the runs (not fast), at every offset of
+    the scroll, for each colour, in windows of the display's width (the
+    fast way) and narrower ones (the runs), and pictures across the edges."""
+    import sys
+    from gfx import menu as gmenu
+    if not fb.NATIVE:
+        return      # the PC's pure-Python framebuf: always run by run
+    label = "Bata-waf 10 \u00e9t\u00e9 ?!"
+    pics = [n for n in sorted(glyphs.PIC_AT) if glyphs.PIC_DATA[glyphs.PIC_AT[n]] <= 16]
+    over = render.text_width(label, 1, True) - 16
+    assert over > 0
+    fast_ones = 0
+    for col in (render.OK, render.INK, render.PLAYER0 + 1):
+        for x, w in ((0, 16), (2, 10)):
+            for off in range(0, over + 2):
+                got = []
+                for fast in (True, False):
+                    buf, f = fb.new(16, 16, fb.RGB565)
+                    cv = render.Canvas(f, 16, 16, True)
+                    cv.fast = cv.fast and fast
+                    cv.clear()
+                    rg = render.Region(cv, 0, 0, 16, 16)
+                    gmenu.scroll_text(rg, label, x, 9, w, off, col)
+                    if off < 3:
+                        for i, n in enumerate(pics):
+                            rg.pic(n, (i * 5) % 24 - 4, (i * 3) % 20 - 6, 1 + (i & 1), col)
+                    got.append((bytes(buf), cv.font_glyphs, cv.pictures, cv.oob))
+                    fast_ones += cv.fast
+                assert got[0] == got[1], (col, x, w, off)
+    assert fast_ones > 0 or sys.implementation.name != "micropython"
