@@ -252,8 +252,13 @@ class Sources:
                                              fw=os.path.join(ROOT, "firmware"), host=host_files()))
             # the viper pad capture is machine code: for this port's x86
             args = ["FROZEN_MANIFEST=" + manifest, "MPY_CROSS_FLAGS=-march=x86"]
-        log_run(["make", "-C", unix, "-j", jobs(), "MICROPY_FORCE_32BIT=1", "MICROPY_PY_FFI=0",
-                 "BUILD=" + build] + args, self.log)
+            fresh_frozen(os.path.join(unix, build, "frozen_mpy"))
+        try:
+            log_run(["make", "-C", unix, "-j", jobs(), "MICROPY_FORCE_32BIT=1", "MICROPY_PY_FFI=0",
+                     "BUILD=" + build] + args, self.log)
+        finally:
+            if frozen:
+                fresh_frozen(os.path.join(unix, build, "frozen_mpy"))
         shutil.copy(os.path.join(unix, build, "micropython"), exe + ".tmp")
         os.replace(exe + ".tmp", exe)
         return exe
@@ -505,8 +510,12 @@ def _firmware(board, src=None, out=None, unaligned=False, symbols=None, romfs=Fa
     content = os.path.join(bdir, "frozen_content.c")
     if os.path.exists(content):
         os.remove(content)
-    with (native_align.unpatched(s.mp) if unaligned else contextlib.nullcontext()):
-        log_run(["make", "-C", bdir, "-j", jobs()], s.log, env=env)
+    fresh_frozen(os.path.join(bdir, "frozen_mpy"))
+    try:
+        with (native_align.unpatched(s.mp) if unaligned else contextlib.nullcontext()):
+            log_run(["make", "-C", bdir, "-j", jobs()], s.log, env=env)
+    finally:
+        fresh_frozen(os.path.join(bdir, "frozen_mpy"))
     uf2 = os.path.join(bdir, "firmware.uf2")
     elf = os.path.join(bdir, "firmware.elf")
     if unaligned:
@@ -560,6 +569,17 @@ def check_fits(binary, board_dir, flash=2048 * 1024, romfs=0):
         raise SystemExit("the firmware (%d KB) does not fit before the %s (%d KB free for it)"
                          % (os.path.getsize(binary) // 1024, "ROMFS partition" if romfs else "file system",
                             room // 1024))
+
+
+def fresh_frozen(frozen_mpy):
+    """Forget a port's compiled frozen files (its build directory's
+    frozen_mpy), before a build and after it: makemanifest.py reuses a
+    compiled file that is newer than its source, whatever checkout the
+    source was in, so with build/mp shared by two clones or worktrees a
+    UF2 froze the other checkout's module, silently (a Canvas without this
+    one's methods, seen on the emulator).  Compiling them all again is a
+    few seconds of a build that takes minutes."""
+    shutil.rmtree(frozen_mpy, ignore_errors=True)
 
 
 def configured_here(bdir):
