@@ -286,6 +286,8 @@ class App(join.App, play.App, quiet.App):
                 print("error screen not drawn:", e)
             else:
                 self.fail(e)
+            return
+        screens.after_frame(self)
 
     # ---- feedback ---------------------------------------------------
 

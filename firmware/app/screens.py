@@ -7,6 +7,8 @@
 #                        partial ones (unless the driver counts them itself)
 #   kind(state)          the kind of screen of a state: a change of kind is
 #                        a full e-ink refresh (app.box.App.enter)
+#   after_frame(app)     once a frame is on the wire (app.box's redraw): the
+#                        menus' collection, every 4th frame
 #
 # The battery (issue 27): the low-battery warning (app.low) in place of any
 # screen but a game's while it is due; the gauge in the settings' menu and
@@ -112,3 +114,15 @@ def show(app):
     app.new_screen = False
     app.disp.show(full, None if app.disp.colour else app.canvas.rows)
     app.frames += 1
+
+
+def after_frame(app):
+    """A menu's frame (the matrix's: a scrolling label's step every 110 ms,
+    a press's) goes through call frames the heap lends and takes back,
+    ~2.7 KB a frame, which gc.threshold counts: the collection it set off
+    landed inside every ~6th frame, 3 ms of a 5 ms frame on the emulated
+    RP2040 (issue 26: a WS2812 frame within 8 ms).  In the menus and while
+    joining the box collects instead once every 4th frame is on the wire;
+    a game keeps its quiet moments (app.box)."""
+    if not app.frames & 3 and (app.state == "menu" or app.state == "join"):
+        app.collect()

@@ -1,8 +1,8 @@
-# The drawing surface under every screen: the palette (colour indices and
-# their RGB), the Canvas over a framebuf-like target (fill, fill_rect, blit)
-# and its Regions (a rectangle turned by quarter turns), text and bitmaps of
-# gfx.glyphs, and the small layout helpers the screens share (text_width,
-# scroll_offset, rank_label, suit_pip).
+# The drawing surface under every screen: the Canvas over a framebuf-like
+# target (fill, fill_rect, blit) and its Regions (a rectangle turned by
+# quarter turns), text and bitmaps of gfx.glyphs.  The palette and the small
+# layout helpers the screens share (text_width, scroll_offset, rank_label,
+# suit_pip) are gfx.style's, named here too.
 #
 #   cv = Canvas(target, width, height, colour, level=5)
 #   cv.rows: (y0, y1), the rows drawn since clear() (gfx.menu narrows it when
@@ -24,43 +24,12 @@
 # below both, instead of reaching back into the module that loads them.
 from gfx import glyphs
 from gfx import fb as _fb
-from core import cards
-from core.compat import const, viper
+from core.compat import viper
 
-# The palette: colour indices, the only ones every screen module uses (the
-# Canvas maps them to the display's pixel values through RGB).
-BG = const(0)
-INK = const(1)
-RED = const(2)
-BLACKSUIT = const(3)   # black is "off" on LEDs: black suits are shown white-blue
-WON = const(4)         # the winner's part of the matrix: a dim gold behind the dog
-BATTLE = const(5)      # the battlers' part: a dim magenta behind it, no player's colour
-DOG = const(6)
-DIM = const(7)
-WARN = const(8)
-OK = const(9)
-PLAYER0 = const(10)     # PLAYER0 + p: each player's colour (pad LEDs too)
-
-RGB = (
-    (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (70, 50, 0),
-    (60, 0, 60), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
-    (255, 20, 20), (0, 90, 255), (0, 255, 0), (255, 230, 0),
-    (255, 0, 255), (0, 255, 255), (255, 128, 0), (160, 160, 255),
-)
-
-
-def player_rgb(p):
-    return RGB[PLAYER0 + (p & 7)]
-
-
-def rgb565(r, g, b):
-    return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
-
-
-# Accented letters fold to the plain glyph (the font has capitals only).
-FOLD = {"\u00e9": "E", "\u00e8": "E", "\u00ea": "E", "\u00e0": "A", "\u00e2": "A",
-         "\u00e7": "C", "\u00ee": "I", "\u00f4": "O", "\u00fb": "U", "\u00f9": "U",
-         "\u00c9": "E", "\u00c8": "E"}
+# The palette and the small helpers, gfx.style's, are the screens' names
+# from here too (`from gfx.canvas import BG, INK`)
+from gfx.style import (BG, INK, RED, BLACKSUIT, WON, BATTLE, DOG, DIM, WARN, OK, PLAYER0,  # noqa: F401
+                       RGB, player_rgb, rgb565, FOLD, scroll_offset, text_width, rank_label, suit_pip)
 
 
 class Canvas:
@@ -409,32 +378,3 @@ class Region:
 
 # A label wider than the matrix scrolls: it stands still _SCROLL_HOLD_MS at
 # each end and moves a pixel every _SCROLL_STEP_MS in between.
-_SCROLL_HOLD_MS = const(900)
-_SCROLL_STEP_MS = const(110)   # (app.box redraws the menu at each step)
-
-
-def scroll_offset(over, ms):
-    """Pixels a label `over` pixels too wide is shifted, ms after it was
-    first shown (0 when it fits)."""
-    if over <= 0:
-        return 0
-    period = 2 * _SCROLL_HOLD_MS + over * _SCROLL_STEP_MS
-    ms = ms % period
-    if ms < _SCROLL_HOLD_MS:
-        return 0
-    return min(over, (ms - _SCROLL_HOLD_MS) // _SCROLL_STEP_MS)
-
-
-def text_width(s, scale, small=False):
-    if not s:
-        return 0
-    return len(s) * (4 if small else 6) * scale - scale
-
-
-def rank_label(c, faces_fr):
-    r = cards.rank(c) - 1
-    return cards.RANK_FACES_FR[r] if faces_fr else cards.RANK_NAMES[r]
-
-
-def suit_pip(c, big):
-    return ("pip_s", "pip_h", "pip_d", "pip_c")[cards.suit(c)] + ("5" if big else "3")

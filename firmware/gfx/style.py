@@ -1,0 +1,73 @@
+# What every screen shares, apart from the Canvas that draws (gfx.canvas,
+# which gives these names to the screen modules too): the palette's colour
+# indices and their RGB, the folding of accented letters onto the font's
+# capitals, the widths of texts, the timing of a scrolling label, and the
+# labels of a card's rank and suit.
+from core import cards
+from core.compat import const
+
+# The palette: colour indices, the only ones every screen module uses (the
+# Canvas maps them to the display's pixel values through RGB).
+BG = const(0)
+INK = const(1)
+RED = const(2)
+BLACKSUIT = const(3)   # black is "off" on LEDs: black suits are shown white-blue
+WON = const(4)         # the winner's part of the matrix: a dim gold behind the dog
+BATTLE = const(5)      # the battlers' part: a dim magenta behind it, no player's colour
+DOG = const(6)
+DIM = const(7)
+WARN = const(8)
+OK = const(9)
+PLAYER0 = const(10)     # PLAYER0 + p: each player's colour (pad LEDs too)
+
+RGB = (
+    (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (70, 50, 0),
+    (60, 0, 60), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
+    (255, 20, 20), (0, 90, 255), (0, 255, 0), (255, 230, 0),
+    (255, 0, 255), (0, 255, 255), (255, 128, 0), (160, 160, 255),
+)
+
+
+def player_rgb(p):
+    return RGB[PLAYER0 + (p & 7)]
+
+
+def rgb565(r, g, b):
+    return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
+
+
+# Accented letters fold to the plain glyph (the font has capitals only).
+FOLD = {"\u00e9": "E", "\u00e8": "E", "\u00ea": "E", "\u00e0": "A", "\u00e2": "A",
+         "\u00e7": "C", "\u00ee": "I", "\u00f4": "O", "\u00fb": "U", "\u00f9": "U",
+         "\u00c9": "E", "\u00c8": "E"}
+
+
+_SCROLL_HOLD_MS = const(900)
+_SCROLL_STEP_MS = const(110)   # (app.box redraws the menu at each step)
+
+
+def scroll_offset(over, ms):
+    """Pixels a label `over` pixels too wide is shifted, ms after it was
+    first shown (0 when it fits)."""
+    if over <= 0:
+        return 0
+    period = 2 * _SCROLL_HOLD_MS + over * _SCROLL_STEP_MS
+    ms = ms % period
+    if ms < _SCROLL_HOLD_MS:
+        return 0
+    return min(over, (ms - _SCROLL_HOLD_MS) // _SCROLL_STEP_MS)
+
+
+def text_width(s, scale, small=False):
+    if not s:
+        return 0
+    return len(s) * (4 if small else 6) * scale - scale
+
+
+def rank_label(c, faces_fr):
+    r = cards.rank(c) - 1
+    return cards.RANK_FACES_FR[r] if faces_fr else cards.RANK_NAMES[r]
+
+
+def suit_pip(c, big):
+    return ("pip_s", "pip_h", "pip_d", "pip_c")[cards.suit(c)] + ("5" if big else "3")
