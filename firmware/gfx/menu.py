@@ -67,8 +67,11 @@ def menu(r, title, items, sel, ms=0, hint=False):
         n = min(len(items), cv.w)
         step = 2 if 2 * n <= cv.w + 1 else 1
         x0 = (cv.w - step * n + 1) // 2
+        t, pal = cv.t, cv.pal
         for i in range(n):
-            rg.rect(x0 + step * i, 15, 1, 1, OK if i == sel else DIM)
+            # a pixel a dot, straight into the frame (Region.rect and
+            # Canvas.rect a dot were two call frames the heap lends: issue 26)
+            t.fill_rect(rg.x + x0 + step * i, rg.y + 15, 1, 1, pal[OK if i == sel else DIM])
         return over > 0
     title = r._t("hint") if hint else title
     top = r.lh
