@@ -15,10 +15,13 @@ after the edge; the e-ink's first refresh started after the edge (the
 SSD1680's master activation, 20h with D/C low: the panel's 0.3-0.4 s are
 the panel's).
 
-Today (issue 26): matrix 4.2-12.3 ms; OLED 7.9-9.6 ms for pad 1 (next),
-7.5-9.5 ms for the join screen; e-ink 11.0-13.3 ms for pad 1, 14.5-20.2 ms
-for the join screen, its first pass the slowest (goal 20 ms; held by
-test_pico_feedback at 20 / 20 / 24 ms).
+Today (issue 26, the box of 1 December 2026, evening): matrix 6.6-7.8 ms;
+OLED 8.3-12.1 ms for pad 1 (next), 7.3-11.2 ms for the join screen; e-ink
+10.5-11.9 ms for pad 1, 13.6-19.6 ms for the join screen, its first pass
+the slowest (goal 20 ms; held by test_pico_feedback at 20 / 20 / 24 ms).
+A WS2812 frame's CPU (render + show, the options menu): 5.0 ms median,
+5.5 ms at most over 24 frames (9.3 ms at most before the menus' frames
+stopped allocating and their collection went after every 4th frame).
 """
 import json
 import os
@@ -111,8 +114,8 @@ def presses(p, board, t0, rounds=5):
 
 INTERP = "rp2040-emulated"
 
-# render + show of the screen shown (the options menu, its label
-# scrolling), the previous frame's transfer over first (the wait for it is
+# render + show of the screen shown (the options menu the presses left
+# open), the previous frame's transfer over first (the wait for it is
 # the wire's 7.7 ms, not this frame's CPU), and between frames what the box
 # does once one is sent (app.screens.after_frame: the menus' collection),
 # 24 frames: the collector's turn comes every few

@@ -60,8 +60,9 @@ def test_pico_press_lights_its_pad_and_starts_a_frame_within_50_ms(flashed, tmp_
 
 
 # Issue 26: 20 ms from a pad's edge to the next display frame start, with
-# the frozen UF2 (`make uf2`: what a parent flashes).  Measured 11.4 ms at
-# worst on the matrix (13.3 before the glyphs went through the Canvas's
+# the frozen UF2 (`make uf2`: what a parent flashes).  Measured 7.8 ms at
+# worst on the matrix (11.4 before the menu's frames stopped allocating a
+# glyph and a dot, 13.3 before the glyphs went through the Canvas's
 # scratch, 22.9 before the settings' flash write went after the join
 # screen's frame, the 8 ms idle sleep and the frame's RGB copy).
 # The OLED (its first I2C write to the panel) within the goal too: 7.9-9.6
@@ -73,7 +74,8 @@ def test_pico_press_lights_its_pad_and_starts_a_frame_within_50_ms(flashed, tmp_
 # margin for its slow first join: 11.0-13.3 ms for pad 1 (the two rows at
 # scale 2, then their pages over SPI at 10 MHz, 2.3 ms), 14.5-20.2 ms for
 # the join screen (drawn whole, its 4.7 KB over SPI: 4.8 ms; 20-21 ms its
-# first pass, 14.5-17.2 after); it was 25-62 ms with the glyphs blitted
+# first pass, 14.5-17.2 after; 13.6-19.6 ms once the menu's rows were made
+# once a menu, not a frame); it was 25-62 ms with the glyphs blitted
 # through framebuf's palette and the SPI at 4 MHz, 143-304 ms with them
 # drawn run by run.  On both, the mono frame's texts, pictures and
 # rectangles go straight into its bytes (gfx/text_viper.py).
