@@ -5,7 +5,8 @@
 # from app.box's redraw), and never that way in a game (its quiet moments
 # stay the box's: between duels, at the end).  Both interpreters.
 import hal as _hal
-from app import box, headless
+from app import box
+from test_power_warning import bataille_in_play
 
 ROOT = __file__.rsplit("/", 3)[0] if __file__.count("/") >= 3 else "."
 MATRIX = ROOT + "/boards/pico_matrix.json"
@@ -50,12 +51,7 @@ def test_frame_collect_menus_every_fourth_frame_after_it_is_sent():
 
 
 def test_frame_collect_never_after_a_game_frame():
-    h = _hal.open_host(MATRIX)
-    h.watchdog.start()
-    r = headless.Runner(h, "bataille", 2, seed=8, options={"length": 20})
-    app = r.app
-    app.settings["sleep"] = False
-    r.run(60, until="play")
+    h, r, app = bataille_in_play()
     c = app.collect = Counted(app)
     redraws(app, 12)
     assert app.state == "play"
