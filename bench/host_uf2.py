@@ -178,12 +178,14 @@ def job(build, board, n):
     return ok
 
 
-def emulator_rows():
+def emulator_rows(boards=SOAK_BOARDS, n=None):
+    """The soak jobs of both builds on each board (n games each, default
+    BENCH_SOAK_GAMES), BENCH_EMU_JOBS at a time: their rows."""
     why = emulator_ready()
     if why is not None:
         return [why]
-    n = n_soak()
-    jobs = [(build, board) for build, _ in BUILDS for board in SOAK_BOARDS]
+    n = n or n_soak()
+    jobs = [(build, board) for build, _ in BUILDS for board in boards]
     width = max(1, int(os.environ.get("BENCH_EMU_JOBS", 2)))
     rows = []
     running = []
@@ -205,6 +207,15 @@ def emulator_rows():
                         None, "", EMU)]
             rows += got
     return rows
+
+
+def bench_pico_heap_per_game():
+    """make bench-pico's heap rows (issue 26, item 5): the peak live heap
+    of each game and the free heap after boot, both builds, pico_matrix on
+    the emulated RP2040: one box per build playing the three games once
+    (the soak jobs of make bench, 3 games: some 5 minutes of wall time,
+    the two builds side by side)."""
+    return emulator_rows((PEAK_BOARD,), 3)
 
 
 def bench_box_memory_where_it_runs():

@@ -14,7 +14,10 @@ The benches (each a bench/host_*.py function, as `make bench` runs them):
   host_voice_pico.*   the voice's CPU per second and the pad latency while
       it talks;
   host_pico_power.bench_pico_playing_cpu   the CPU's busy share in a
-      Bata-waf game (hardware/hours.py's figure, issue 27).
+      Bata-waf game (hardware/hours.py's figure, issue 27);
+  host_uf2.bench_pico_heap_per_game   the peak live heap of each game and
+      the free heap after boot, the frozen UF2 and the .mpy build
+      (pico_matrix: a box per build, the three games once each).
 About 10 minutes here with the flashed image cached (the first `make flash`
 onto the emulator adds 2-4 minutes).  BENCH_PICO_ONLY=name,... runs some.
 """
@@ -35,6 +38,7 @@ BENCHES = (
     ("host_voice_pico", "bench_voice_on_the_emulated_pico"),
     ("host_voice_pico", "bench_voice_pad_latency_on_the_emulated_pico"),
     ("host_pico_power", "bench_pico_playing_cpu"),
+    ("host_uf2", "bench_pico_heap_per_game"),
 )
 
 
