@@ -147,15 +147,17 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         # and their classes live on.  hal.rp2 itself stays in sys.modules
         # (its dict emptied of them): a later import of any hal.rp2.x (the
         # REPL's tests, a part made late) would run its __init__ again,
-        # whose names from the wiring are gone
-        m = sys.modules.get("hal.rp2")
-        if m is not None:
-            for n in ("open_board", "Hal", "open_display", "open_leds", "open_buzzer", "open_menu", "_as_board"):
-                m.__dict__.pop(n, None)
-            for n in ("Buses", "open_storage"):
-                sys.modules["hal.rp2.parts"].__dict__.pop(n, None)
-            for n in ("open_display", "open_leds", "open_buzzer", "open_menu"):
-                sys.modules["hal.wiring"].__dict__.pop(n, None)
+        # whose names from the wiring are gone.  Only for the board's own
+        # HAL (open_hal not given): a test's process may hold hal.rp2 (its
+        # fakes) for other tests, and a module of it not loaded at all
+        if open_hal is None and "hal.rp2" in sys.modules:
+            for mod, names in (("hal.rp2", ("open_board", "Hal", "open_display", "open_leds", "open_buzzer",
+                                            "open_menu", "_as_board")),
+                               ("hal.rp2.parts", ("Buses", "open_storage")),
+                               ("hal.wiring", ("open_display", "open_leds", "open_buzzer", "open_menu"))):
+                m = sys.modules.get(mod)
+                for n in (names if m is not None else ()):
+                    m.__dict__.pop(n, None)
     from app.box import App
     app = App(h, seed=seed)
     global BOX
