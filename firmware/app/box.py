@@ -43,6 +43,7 @@ from app.join import _settings, _LEAN
 from gfx import render
 from core.compat import const
 
+_Q_GC = const(1)       # app.quiet's bits
 _JOIN_GIVE_UP_MS = const(20000)
 _STATE_AGE_US = const(60000000)
 _END_MIN_MS = const(1500)
@@ -94,7 +95,7 @@ class App(join.App, play.App, quiet.App):
         self.now = self.clock.ticks_us()
         self.state_t = self.now
         self.fb = Feedback(self.lights, self.sound, self.n_pads)
-        self.quiet_gc = False
+        self.quiet_gc = 0       # app.quiet's bits: what the pass's quiet moment does
         self.collect = gc.collect   # the host runner may lighten it (CPython)
         # `heap <tag> <mem_alloc> <mem_free>` lines on the console at quiet
         # moments (main.py turns them on for the board; heap_note)
@@ -159,8 +160,8 @@ class App(join.App, play.App, quiet.App):
         self.state = state
         self.state_t = self.now
         self.dirty = True
-        if self.quiet_gc != 2:      # (a save waiting for the pass's end stays)
-            self.quiet_gc = state in ("menu", "join", "end", "error", "notice")
+        # (a save or a log write waiting for the pass's end stays: app.quiet)
+        self.quiet_gc = (self.quiet_gc & ~_Q_GC) | (state in ("menu", "join", "end", "error", "notice"))
 
     def since_ms(self):
         d = ticks.diff(self.now, self.state_t)

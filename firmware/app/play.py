@@ -89,9 +89,14 @@ _ENDED = const(16)
 _FAILED = const(32)
 _SLAP = const(64)
 _CALM = const(128)
+# app.quiet's bits
+_Q_GC = const(1)
+_Q_LOG = const(4)
 
 
-_FLUSH_BYTES = const(1024)   # write the log after a take past this (app.duels too)
+# write the log after a take past this many bytes (app.duels too): 1 KB of
+# lines was ~1.7 KB of the Pico's heap (a str a line, 16-byte blocks)
+_FLUSH_BYTES = const(256)
 
 
 class Cues:
@@ -215,7 +220,7 @@ class App:
         # a pad still down from joining is no request for a pause: only a
         # new hold in the game pauses it
         self.fb.holding = 0
-        self.quiet_gc = False
+        self.quiet_gc &= ~_Q_GC
         self.heap_peak = 0
         self.games_played += 1
         self.after(r)
@@ -280,9 +285,12 @@ class App:
         if r & _LIT:
             self.light_mask(self.pads(self.flow.lit()))
         if r & _FLUSH:
-            self.write_log()
+            # at the pass's quiet moment, after its frame: a flash write
+            # takes 11-22 ms on the Pico, and the picture of a press that
+            # came with it would wait for it (issue 26)
+            self.quiet_gc |= _Q_LOG
         if r & _QUIET:
-            self.quiet_gc = True
+            self.quiet_gc |= _Q_GC
 
     def pads(self, m):
         """The pads of the players of mask m."""
@@ -323,10 +331,10 @@ class App:
             print("game log not written:", e)
 
     def finish(self):
+        self.quiet_gc &= ~_Q_LOG
         self.write_log()
         self.enter("end")
         self.light_mask(0)
-        self.quiet_gc = True
 
     def end_game_early(self):
         """The one way a game is left (the pause's item, the menu button

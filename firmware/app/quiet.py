@@ -3,7 +3,8 @@
 # too, as app.join and app.play are: one name fewer on the board):
 #
 #   save_settings(now=False)   the settings a press changed, saved at the end
-#                              of its pass (now=True: tick's quiet moment)
+#                              of its pass (now=True: tick's quiet moment,
+#                              which also writes the game log a flow asked for)
 #   heap_note(state=None)      the `heap <tag> <alloc> <free>` console lines
 #   sleep()                    four times a second: the battery, the time
 #                              nobody pressed, going dark (app.idle)
@@ -20,6 +21,14 @@
 # it (app.idle.resume) to the same screen; that press does nothing else.
 import gc
 from app.join import _settings
+from core.compat import const
+
+# self.quiet_gc's bits, what the quiet moment at the end of a pass does
+# (tick calls save_settings(True) when any is set); private in each module
+# that sets them (app.box, app.play: a public name is a qstr on the board)
+_Q_GC = const(1)       # a collection (and the heap line): a calm screen
+_Q_SAVE = const(2)     # the settings a press changed
+_Q_LOG = const(4)      # the game's log lines (a flow's _FLUSH)
 
 
 class App:
@@ -29,15 +38,18 @@ class App:
         press's own picture waited for it (issue 26).  now=True, tick's quiet
         moment: the pending save, then the quiet collection."""
         if not now:
-            self.quiet_gc = 2
+            self.quiet_gc |= _Q_SAVE
             return
-        if self.quiet_gc == 2:
+        q = self.quiet_gc
+        self.quiet_gc = 0
+        if q & _Q_SAVE:
             # a box whose flash refuses a write still plays: say it on the REPL
             try:
                 _settings().save(self.store, self.settings)
             except Exception as e:
                 print("settings not saved:", e)
-        self.quiet_gc = False
+        if q & _Q_LOG and self.log is not None:
+            self.write_log()
         self.collect()
 
     def heap_note(self, state=None):

@@ -95,8 +95,10 @@ class Ws2812Matrix:
         # The frozen matrix box's heap (issue 26: 40 KB per game) has no
         # room for a second array.
         self.words = array("I", [0] * self.n)
-        # Where each pixel's word goes on the chain, computed once.
-        self._place = array("H", [chain_index(i % width, i // width, width, layout) for i in range(self.n)])
+        # Where each pixel's word goes on the chain, computed once; a byte
+        # each up to 256 LEDs (the 16x16 boards: 256 B of the frozen box's
+        # 40 KB a game, issue 26), a half-word past that.
+        self._place = array("B" if self.n <= 256 else "H", [chain_index(i % width, i // width, width, layout) for i in range(self.n)])
         # Bit position of R, G and B in the word (the first byte sent is at 0).
         self._sh = [8 * order.index(ch) for ch in "RGB"]
         self._tr = bytearray(32)

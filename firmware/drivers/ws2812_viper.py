@@ -14,7 +14,7 @@ from array import array
 def pack(buf, words, place, n: int, s: int, tr, tg, rev, sr: int, sg: int, sb: int) -> int:
     src = ptr8(buf)
     w = ptr32(words)
-    pl = ptr16(place)
+    pl = ptr8(place)     # bytes up to 256 LEDs, half-words past (drivers.ws2812)
     r5 = ptr8(tr)
     g6 = ptr8(tg)
     rv = ptr8(rev)
@@ -26,11 +26,15 @@ def pack(buf, words, place, n: int, s: int, tr, tg, rev, sr: int, sg: int, sb: i
         g = (g6[(c >> 5) & 63] * s) >> 16
         b = (r5[c & 31] * s) >> 16
         total += r + g + b
-        w[pl[i]] = (rv[r] << sr) | (rv[g] << sg) | (rv[b] << sb)
+        if n <= 256:
+            k = pl[i]
+        else:
+            k = pl[2 * i] | (pl[2 * i + 1] << 8)
+        w[k] = (rv[r] << sr) | (rv[g] << sg) | (rv[b] << sb)
         i += 1
     return total
 
 
 # Run once at import: a port whose viper decorator does nothing fails here
 # (no ptr8), so core.compat.viper keeps the plain loop (hal/rp2/parts.py).
-pack(bytes(2), array("I", [0]), array("H", [0]), 1, 65536, bytes(32), bytes(64), bytes(256), 0, 8, 16)
+pack(bytes(2), array("I", [0]), bytes(1), 1, 65536, bytes(32), bytes(64), bytes(256), 0, 8, 16)
