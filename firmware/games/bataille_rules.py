@@ -34,8 +34,11 @@ def _strength_table(kind, ace_low, addition):
     key = kind * 4 + ace_low * 2 + addition
     t = _TABLES.get(key)
     if t is None:
-        t = bytearray(256)
-        for c in _cards.deck(kind):
+        # as long as the deck's highest card id (52 B for cards, 100 for
+        # dogs: 256 was 144 B more of the frozen box's heap, issue 26)
+        d = _cards.deck(kind)
+        t = bytearray(max(d) + 1)
+        for c in d:
             t[c] = _cards.value(c) if addition else _cards.strength(c, ace_low)
         _TABLES[key] = t
     return t

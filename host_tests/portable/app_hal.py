@@ -139,3 +139,11 @@ class Hal:
                     f.write(files[name])
         self.watchdog = Watchdog()
         self.board = None
+
+
+def game_log(hal, app):
+    """The lines of the box's last game log: its file, then what is still
+    buffered."""
+    names = sorted([f for f in files(hal.root) if f.endswith(".jsonl")])
+    text = read(hal.root, names[-1]) if names else ""
+    return text.splitlines() + list(app.log.lines)

@@ -166,7 +166,7 @@ def test_app_false_slap_buzzes():
     n = len(hal.buzzer.played)
     hal.pads.tap(0, hal.clock.now)
     run_ticks(hal, app, 500000)
-    verdicts = [e for e in app.log.lines if '"ev":"verdict"' in e]
+    verdicts = [e for e in app_hal.game_log(hal, app) if '"ev":"verdict"' in e]
     new = [p[1] for p in hal.buzzer.played[n:]]
     if verdicts and '"rule":"false"' in verdicts[-1]:
         assert sounds.BUZZ in new

@@ -17,14 +17,6 @@ def run_ticks(hal, app, us, step=2000):
         app.tick()
 
 
-def game_log(hal, app):
-    """The lines of the box's last game log: its file, then what is still
-    buffered."""
-    names = sorted([f for f in app_hal.files(hal.root) if f.endswith(".jsonl")])
-    text = app_hal.read(hal.root, names[-1]) if names else ""
-    return text.splitlines() + list(app.log.lines)
-
-
 def test_p1_a_child_alone_plays_batawaf_against_the_box_in_two_presses():
     hal = app_hal.Hal(4)
     app = box.App(hal, seed=4)
@@ -51,7 +43,7 @@ def test_p1_a_child_alone_plays_batawaf_against_the_box_in_two_presses():
         run_ticks(hal, app, 20000)
         assert app.waiting_mask == 0 or app.next_step is not None
     # the log so far agrees with the rules
-    r = bataille_replay.replay(_log.read(game_log(hal, app)))
+    r = bataille_replay.replay(_log.read(app_hal.game_log(hal, app)))
     assert r.duels >= 4 and r.options["box"] == [1]
 
 
@@ -64,7 +56,7 @@ def test_p4_app_the_duel_flips_at_the_childs_press():
     r.run(600)
     app = r.app
     assert app.state == "end" and app.view.n == 2 and app.pads_in == [0, 2]
-    lines = game_log(hal, app)
+    lines = app_hal.game_log(hal, app)
     g = bataille_replay.replay(_log.read(lines))
     assert g.done and not g.truncated and g.duels == 12 and g.options["box"] == [1]
     assert r.presses >= 12 + 2     # the menu, the join, and a press per duel
@@ -79,7 +71,7 @@ def test_p3_app_tape_with_box_seats_from_the_options_menu():
     assert app.state == "end"
     assert app.view.n == 3 and app.pads_in == [0, 4, 5]
     assert app.settings["opts"]["tape"]["box"] == 2
-    lines = game_log(hal, app)
+    lines = app_hal.game_log(hal, app)
     g = tape_replay.replay(_log.read(lines))
     assert g.done and g.options["box"] == [1, 2] and g.options["level"] == 3
     slaps = [_log.parse_line(s)[2]["p"] for s in lines if '"ev":"slap"' in s]

@@ -129,14 +129,16 @@ def test_ws2812_viper_loops_are_the_plain_ones():
     except Exception:
         return   # a port without the native emitters uses the plain loop
     rng = Rng(7)
-    for budget, br in ((5000, 255), (300, 255), (500, 104), (120, 24)):
-        a, sa = _matrix(16, 16, max_ma=budget)
-        b, sb = _matrix(16, 16, max_ma=budget)
+    # 16x16: the place table a byte a LED; 24x16: past 256 LEDs, half-words
+    for w, budget, br in ((16, 5000, 255), (16, 300, 255), (16, 500, 104), (16, 120, 24), (24, 900, 255)):
+        a, sa = _matrix(w, 16, max_ma=budget)
+        b, sb = _matrix(w, 16, max_ma=budget)
+        assert len(bytes(a._place)) == w * 16 * (1 if w * 16 <= 256 else 2)
         b.pack = V.pack
         for m in (a, b):
             m.brightness = br
         for y in range(16):
-            for x in range(16):
+            for x in range(w):
                 c = rng.below(65536)
                 a.fb.pixel(x, y, c)
                 b.fb.pixel(x, y, c)
@@ -144,3 +146,15 @@ def test_ws2812_viper_loops_are_the_plain_ones():
         b.show()
         assert list(sa.last) == list(sb.last), (budget, br)
         assert (a.scale, a.last_ua, a.uncapped_ua) == (b.scale, b.last_ua, b.uncapped_ua), (budget, br)
+
+
+def test_ws2812_rev_table_reverses_the_bits_of_every_byte():
+    # a literal (kept in flash by the frozen firmware): each entry its
+    # index's bits in reverse order
+    for v in range(256):
+        want = 0
+        for i in range(8):
+            if v & (1 << i):
+                want |= 1 << (7 - i)
+        assert ws2812.REV[v] == want, v
+    assert len(ws2812.REV) == 256
