@@ -26,7 +26,6 @@ class _DmaOut:
         self.clock = clock
         self.n = n
         self.ring = memoryview(array("H", [128] * n))
-        self.scratch = memoryview(bytearray(V.CHUNK))
         self.rate = 8000
         self.t0 = 0
         self.total = 0
@@ -44,6 +43,12 @@ class _DmaOut:
 
     def stop(self):
         self.total = 0
+
+    def open(self):
+        pass
+
+    def close(self):
+        self.stop()
 
 
 def _voice(expand_fn=None, out=None):

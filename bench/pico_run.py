@@ -11,14 +11,20 @@ The benches (each a bench/host_*.py function, as `make bench` runs them):
       pico_matrix, pico_oled and pico_eink, CPU per WS2812 frame;
   host_pico_stamps.bench_pico_pad_stamps   the stamp error of the PIO and
       interrupt paths, idle / busy / interrupts off, and the 2 us ordering;
-  host_voice_pico.*   the voice's CPU per second and the pad latency while
-      it talks;
-  host_pico_power.bench_pico_playing_cpu   the CPU's busy share in a
-      Bata-waf game (hardware/hours.py's figure, issue 27);
   host_uf2.bench_pico_heap_per_game   the peak live heap of each game and
       the free heap after boot, the frozen UF2 and the .mpy build
       (pico_matrix: a box per build, the three games once each).
-About 10 minutes here with the flashed image cached (the first `make flash`
+Then each figure of issue 26's table beside its goal (GOALS): "ok" or
+"OVER", and the exit status 1 when one is over (a row that could not be
+measured says n/a and fails too).
+
+Two more emulated benches are `make bench`'s and run here only when asked
+(BENCH_PICO_ALL=1, or by name): host_voice_pico.* (the voice's CPU per
+second, the pad latency while it talks) and
+host_pico_power.bench_pico_playing_cpu (the CPU's busy share in a Bata-waf
+game, hardware/hours.py's figure, issue 27): some 6 minutes together, which
+had taken the whole over issue 26's 20 minutes.
+About 15 minutes here with the flashed image cached (the first `make flash`
 onto the emulator adds 2-4 minutes).  BENCH_PICO_ONLY=name,... runs some.
 """
 import json
@@ -35,11 +41,40 @@ BENCHES = (
     ("host_pico", "bench_pico_boot_and_pads"),
     ("host_pico_feedback", "bench_pico_frozen_feedback"),
     ("host_pico_stamps", "bench_pico_pad_stamps"),
+    ("host_uf2", "bench_pico_heap_per_game"),
+)
+EXTRA = (
     ("host_voice_pico", "bench_voice_on_the_emulated_pico"),
     ("host_voice_pico", "bench_voice_pad_latency_on_the_emulated_pico"),
     ("host_pico_power", "bench_pico_playing_cpu"),
-    ("host_uf2", "bench_pico_heap_per_game"),
 )
+KB = 1024
+# Issue 26's table: (figure, the most it may be, or the value it must have
+# with exact=True).  The heap's: the frozen box's goal (40 KB a game), the
+# .mpy build's must (128 KB, docs/app.md Memory).
+GOALS = [("pico frozen UF2 boot: power-on to first frame", 500, False),
+         ("pico frozen UF2 ws2812 frame: CPU render + show (max)", 8000, False),
+         ("pico pad stamp: PIO path, CPU idle (max |stamp - edge|)", 1, False),
+         ("pico pad stamp: PIO path, CPU busy, interrupts on (max |stamp - edge|)", 1, False),
+         ("pico pad stamp: PIO path, interrupts off 5 ms (max |stamp - edge|)", 1, False),
+         ("pico pads 2 us apart, interrupts off 5 ms: PIO path orders them right", 1, True)]
+for b in ("pico_matrix", "pico_oled", "pico_eink"):
+    GOALS += [("pico frozen UF2 %s: edge to next display frame start (max)" % b, 20, False),
+              ("pico frozen UF2 %s: edge to its LED lit (max)" % b, 10, False)]
+GOALS += [("box memory: %s peak live heap, %s" % (g, build), most, False)
+          for g in ("Bata-waf court", "Bataille court", "Tape-treize 4 players")
+          for build, most in (("frozen UF2", 40 * KB), (".mpy on flash", 128 * KB))]
+
+
+def verdicts(rows):
+    """[(figure, value, goal text, ok)] for each figure of GOALS."""
+    got = {r["figure"]: r["value"] for r in rows}
+    out = []
+    for figure, goal, exact in GOALS:
+        v = got.get(figure)
+        ok = v is not None and (v == goal if exact else v <= goal)
+        out.append((figure, v, ("= %s" if exact else "<= %s") % goal, ok))
+    return out
 
 
 def main():
@@ -47,7 +82,8 @@ def main():
     rows = []
     failed = []
     t00 = time.monotonic()
-    for mod, fn in BENCHES:
+    every = BENCHES + EXTRA if os.environ.get("BENCH_PICO_ALL") or only else BENCHES
+    for mod, fn in every:
         if only and fn not in only and mod not in only:
             continue
         t0 = time.monotonic()
@@ -76,7 +112,15 @@ def main():
     print("wrote %s (%.0f s)" % (os.path.relpath(out, ROOT), time.monotonic() - t00))
     for f in failed:
         print("bench-pico: FAILED %s" % f)
-    if failed:
+    over = []
+    if not only:
+        print("\nissue 26's goals:")
+        for figure, v, goal, ok in verdicts(rows):
+            print("%-*s  %14s  %-10s %s" % (w, figure, "n/a" if v is None else v, goal, "ok" if ok else "OVER"))
+            if not ok:
+                over.append(figure)
+        print("%d of %d within their goal" % (len(GOALS) - len(over), len(GOALS)))
+    if failed or over:
         sys.exit(1)
 
 

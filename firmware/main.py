@@ -177,8 +177,13 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
 
 
 def stand_down(h):
-    """The host took the REPL: no watchdog reset in the middle of its work."""
+    """The host took the REPL: no watchdog reset in the middle of its work,
+    and the box silent (the speaker's DMA goes round its ring until it is
+    stopped, a note lasts until the loop's next look: neither comes now)."""
     h.watchdog.stop()
+    for part in (getattr(h, "voice", None), getattr(h, "buzzer", None)):
+        if part is not None:
+            part.stop()
     print("box stopped by the host: watchdog off; `mpremote reset` starts the box again")
 
 

@@ -24,6 +24,10 @@ def test_main_stands_down_on_ctrl_c(monkeypatch):
 
     def interrupted(self):
         assert self.hal.watchdog.started     # the box was running, guarded
+        # ... and talking, a note playing: the host's Ctrl-C silences both
+        assert self.sound.say(("n1",)) and self.hal.voice.active
+        self.hal.buzzer.play(((440, 500),))
+        assert self.hal.buzzer.playing
         raise KeyboardInterrupt
 
     monkeypatch.setattr(box.App, "run", interrupted)
@@ -40,3 +44,4 @@ def test_main_stands_down_on_ctrl_c(monkeypatch):
     wd.clock.advance(10 * 1000 * 1000)     # 10 s with no feed: no reboot
     assert not wd.would_have_fired()
     assert "watchdog off" in out.getvalue() and "mpremote reset" in out.getvalue()
+    assert not made[0].voice.active and not made[0].buzzer.playing

@@ -18,20 +18,25 @@
 #
 # The port plays the ring with no CPU in the loop (on the board: DMA paced
 # at the sample rate into the PWM compare register); this module only keeps
-# it filled.  The ring holds out.n 16-bit samples (a power of two, the DMA
-# wraps its read address on it; RING on the board and on the PC alike), refilled
-# half a ring at a time; out.start(count) plays `count` samples from
-# slot 0, out.played() says how many the DMA has taken, out.stop() cuts and
-# leaves the output at mid-level (silence); out.open() makes the ring (and
-# out.scratch) as a phrase starts, out.close() stops and frees it once the
-# phrase is over or cut (the board's ring is 2 KB of the 40 KB per game,
-# issue 26: it is only there while the box talks).  Samples are unsigned 8-bit in
-# the file (128 = silence) and widened to 16 bits here, volume applied,
-# CHUNK at a time (hal/rp2 gives a machine-code expand(); the plain one
-# below runs everywhere).  A refill is due when half the ring has been
-# played: the loop then has another half ring (32 ms) to come by; a refill
-# that comes later than that is counted in `underruns`: the DMA replayed old
-# samples, a crackle, never a hang or a delay.
+# it filled.  The ring holds out.n 16-bit samples (a power of two; RING on
+# the board and on the PC alike), sample k of a phrase in slot k % n,
+# refilled half a ring at a time; out.start(count) plays `count` samples
+# from slot 0, out.played() says how many have gone out, out.stop() cuts and
+# leaves the output at mid-level (silence); out.open() makes the ring as a
+# phrase starts, out.close() stops and frees it once the phrase is over or
+# cut (the board's ring is 1 KB of the 40 KB per game, issue 26: it is only
+# there while the box talks).  The board's DMA goes round the ring until it
+# is stopped (hal/rp2/speaker.py), so once the phrase is in the ring the
+# refills go on with silence: what plays between its last sample and the
+# look that stops it is nothing.  Samples are unsigned 8-bit in the file
+# (128 = silence) and widened to 16 bits here, volume applied, CHUNK at a
+# time (hal/rp2 gives a machine-code expand(); the plain one below runs
+# everywhere).  A refill is due when half the ring has been played: the
+# loop then has another half ring (32 ms) to come by; a refill that comes
+# later than that is counted in `underruns`: the DMA replayed old samples,
+# a crackle, never a hang or a delay.  The file's bytes go through a CHUNK
+# scratch made per phrase; the frozen voice's are read where they are, in
+# flash (FlashStream.view: no scratch).
 #
 # The file: voice/<lang>.vox on the file system (make flash copies it), or,
 # in the one-file firmware (make uf2), frozen as the bytes DATA of module
@@ -107,6 +112,8 @@ class Voice:
         self.active = False
         self._fpos = -1         # where the file is (no seek when reading on)
         self._due = -1          # ticks_ms of the next look at the DMA (-1: next poll)
+        self._view = None       # the stream's view(at, n) when it has one (drivers.voice_flash)
+        self._buf = None        # else the file's bytes, CHUNK at a time (made per phrase)
         self.underruns = 0
         self.said = 0           # phrases started
         self.cut = 0            # phrases cut by the next one
@@ -136,6 +143,7 @@ class Voice:
                 raise VoiceError("voice file cut short in its index")
             raw = head + raw
         self.stream = stream
+        self._view = getattr(stream, "view", None)
         self._fpos = -1
         self.rate = rate
         self.index = raw        # the header and index as read, or the frozen file: no string or int per word in the heap
@@ -148,6 +156,7 @@ class Voice:
         self.stop()
         s = self.stream
         self.stream = None
+        self._view = None
         self.index = None
         self.words = 0
         if s is not None:
@@ -214,6 +223,8 @@ class Voice:
         self.filled = 0
         self._due = -1
         self.out.open()
+        if self._view is None and self._buf is None:
+            self._buf = memoryview(bytearray(CHUNK))
         self._fill(self.out.n)
         self.active = True
         self.said += 1
@@ -222,14 +233,18 @@ class Voice:
 
     def talking(self):
         if self.active and self.out.played() >= self.total:
-            self.active = False
-            self.out.close()
+            self._over()
         return self.active
 
     def stop(self):
         if self.active:
-            self.out.close()
+            self._over()
+
+    def _over(self):
+        # the phrase said or cut: the ring and the scratch go
         self.active = False
+        self.out.close()
+        self._buf = None
 
     def poll(self, now_ms=None):
         """Refill the ring behind the DMA.  Cheap when silent, and with the
@@ -246,8 +261,7 @@ class Voice:
         out = self.out
         played = out.played()
         if played >= self.total:
-            self.active = False
-            out.close()
+            self._over()
             return
         if played > self.filled:
             # the loop came too late: the DMA played what was left there
@@ -263,10 +277,12 @@ class Voice:
             # so that no look goes without a refill
             self._fill(space - space % (n >> 3))
         if now_ms is not None:
-            # the next look: when half the ring is free again (or the phrase over)
-            if self.filled < self.total:
-                wait = self.filled - played - half
-            else:
+            # the next look: when half the ring is free again, or the phrase
+            # over if that is sooner (the silence after it keeps the lead:
+            # a look every half ring to the end, hal/rp2/speaker.py counts
+            # its laps by them)
+            wait = self.filled - played - half
+            if self.total - played < wait:
                 wait = self.total - played
             if wait < 0:
                 wait = 0
@@ -284,10 +300,8 @@ class Voice:
     def _fill(self, room):
         # the reader's state in locals: this runs for every half ring (32 ms)
         out = self.out
-        buf = out.scratch
-        size = len(buf)
-        if size > CHUNK:
-            size = CHUNK
+        view = self._view
+        buf = self._buf
         mask = out.n - 1
         vol = self.volume
         stream = self.stream
@@ -303,23 +317,32 @@ class Voice:
             k = length - pos
             if k > room:
                 k = room
-            if k > size:
-                k = size
+            if k > CHUNK:
+                k = CHUNK
             at = self._off[w] + pos
-            if at != fpos:
-                stream.seek(at)     # a new phrase, or the next word elsewhere
-            got = stream.readinto(buf[:k]) if k < len(buf) else stream.readinto(buf)
+            if view is not None:
+                src = view(at, k)       # in flash, where it is
+                got = len(src)
+            else:
+                if at != fpos:
+                    stream.seek(at)     # a new phrase, or the next word elsewhere
+                got = stream.readinto(buf[:k]) if k < CHUNK else stream.readinto(buf)
+                src = buf
             if not got:
                 self._fpos = -1
                 raise VoiceError("voice file cut short in its word %d of the phrase" % (w + 1))
             fpos = at + got
-            expand(buf, got, ring, filled, mask, vol)
+            expand(src, got, ring, filled, mask, vol)
             filled += got
             room -= got
             pos += got
             if pos >= length:
                 w += 1
                 pos = 0
+        if room > 0 and w >= words:
+            # past the phrase: silence (volume 0, whatever the source)
+            expand(ring, room, ring, filled, mask, 0)
+            filled += room
         self._w = w
         self._pos = pos
         self.filled = filled

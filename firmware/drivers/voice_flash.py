@@ -18,6 +18,11 @@ class FlashStream:
         self._pos += len(b)
         return b
 
+    def view(self, at, n):
+        """The n bytes at `at`, where they are (drivers.voice reads the
+        frozen voice through this: no scratch, no copy)."""
+        return self._mv[at:at + n]
+
     def readinto(self, buf):
         src = self._mv[self._pos:self._pos + len(buf)]
         k = len(src)

@@ -160,8 +160,11 @@ v = BOX.sound.voice
 print("SOURCE", type(v.stream).__name__, BOX.sound.notice, BOX.sound.lang)
 v.volume = 256
 v.say(("n1",))
-time.sleep_ms(300)
-print("SAID", v.said, v.underruns)
+t0 = time.ticks_ms()
+while v.talking() and time.ticks_diff(time.ticks_ms(), t0) < 3000:
+    v.poll(time.ticks_ms())     # as the box's loop does
+    time.sleep_ms(5)
+print("SAID", v.said, v.underruns, v.talking())
 """
 
 
@@ -174,9 +177,10 @@ def test_uf2_talks_from_the_voice_frozen_in_flash(box):
     out = faults.look(box.pico, SAY)
     assert "SOURCE FlashStream None " in out, out[-1500:]
     n1 = len(talk.word("n1", out.split("SOURCE FlashStream None ")[1].split()[0]))
-    assert "SAID" in out and out.split("SAID")[1].split()[1] == "0", out[-1500:]
+    said = out.split("SAID")[1].split() if "SAID" in out else []
+    assert said[1:3] == ["0", "False"], out[-1500:]      # no underrun, over
     starts = talk.speaker_starts(box.pico)[before:]
-    assert starts and starts[-1]["count"] == n1, starts
+    assert starts and n1 <= starts[-1]["count"] <= n1 + 2 * 512, (starts, n1)
 
 
 # S4 in the frozen pad handler: a press 0.5 s after the previous one's

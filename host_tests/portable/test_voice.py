@@ -130,8 +130,9 @@ def test_voice_never_holds_a_whole_word_in_ram():
     # the ring is 512 samples and the scratch CHUNK bytes, the word is longer
     v, sp, clock = _voice()
     assert len(_words(_vox())["batawaf"]) > 4 * sp.n
-    assert len(sp.ring) == 512 and len(sp.scratch) == V.CHUNK
+    assert len(sp.ring) == 512 and v._buf is None
     v.say(("batawaf",))
+    assert len(v._buf) == V.CHUNK          # the file's bytes, CHUNK at a time, while it talks
     # what is in the ring now is at most the ring: the rest is in the file
     assert v.filled == sp.n
 

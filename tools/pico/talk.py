@@ -40,8 +40,25 @@ def word(name, lang="fr"):
 
 
 def speaker_starts(p):
-    """The DMA channel starts that write the speaker's PWM compare."""
-    return [e for e in p.events("dma") if e["write"] == SPEAKER_CC]
+    """The phrases the box said: each a DMA start writing the speaker's PWM
+    compare {t, count, laps, lap, treq, size, ...}, its laps merged.  The
+    board plays its ring a lap at a time (hal/rp2/speaker.py): each lap is a
+    start of the sample channel, at the end of the one before (the lap
+    channel restarts it), until the box stops it after the phrase.  count:
+    the samples from the first lap's start to the last lap's end, so the
+    phrase's own length and at most a lap or two of the silence after it;
+    lap: the first lap's count (the ring's length)."""
+    out = []
+    for e in p.events("dma"):
+        if e["write"] != SPEAKER_CC:
+            continue
+        last = out[-1] if out else None
+        if last is not None and abs(e["t"] - (last["t"] + last["count"] * SAMPLE_US)) <= 2 * SAMPLE_US:
+            last["count"] += e["count"]
+            last["laps"] += 1
+            continue
+        out.append(dict(e, laps=1, lap=e["count"]))
+    return out
 
 
 def start_tape(p, limit_us=8000000):
@@ -79,9 +96,10 @@ def press_while_talking(p, words=6, step_us=20000, limit_us=20000000):
         starts = speaker_starts(p)
         if len(starts) <= seen:
             continue
-        s = starts[seen]
+        idx = seen
+        s = starts[idx]
         seen = len(starts)
-        over = s["t"] + s["count"] * SAMPLE_US
+        over = s["t"] + s["count"] * SAMPLE_US     # its laps so far: the first at least
         phase = (k * 1733) % 4000             # spread over the loop's ~10 ms pass
         e = p.now_us + 2000 + phase
         if e + 5000 > over:
@@ -89,6 +107,14 @@ def press_while_talking(p, words=6, step_us=20000, limit_us=20000000):
         pad = 2 + k % 2
         p.press(PAD_GPIO[pad], e, HOLD_US)
         talking.append((e, pad))
+        # the word's end: its laps stop (the box stops the DMA in the silence after it)
+        p.run_until(e + HOLD_US)
+        while True:
+            s = speaker_starts(p)[idx]
+            over = s["t"] + s["count"] * SAMPLE_US
+            if p.now_us > over + 2 * SAMPLE_US or p.now_us >= end:
+                break
+            p.run_for(step_us)
         q = max(over, e + HOLD_US) + 150000 + phase
         p.press(PAD_GPIO[pad], q, HOLD_US)
         silent.append((q, pad))

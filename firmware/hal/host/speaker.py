@@ -13,7 +13,7 @@
 #   sp.keep       False: record the phrases' times and names, not their samples
 from array import array
 
-from drivers.voice import CHUNK, RING
+from drivers.voice import RING
 
 
 class HostSpeaker:
@@ -29,7 +29,6 @@ class HostSpeaker:
         for i in range(n):
             ring[i] = 128
         self.ring = memoryview(ring)
-        self.scratch = memoryview(bytearray(CHUNK))
         self.rate = 8000
         self.plays = []
         self.keep = True

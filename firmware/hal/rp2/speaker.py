@@ -9,12 +9,23 @@
 #   sp.open() the ring made (a phrase starts), sp.close() freed (it is over)
 #   sp.start(count), sp.played(), sp.stop(), sp.set_rate(hz), sp.expand
 #
-# The ring is read with the DMA's address wrap (RING_SIZE), which needs it
-# aligned on its own size: it is carved out of an array twice as big, and
-# the file reads go to the larger piece left over (no RAM beyond 4n bytes).  Each
-# sample is a half-word write to the slice's CC register; the bus replicates
-# it into both halves, so channel A or B (whichever the pin is) gets it.
-# Pacing timer `timer` (0..3) of the DMA runs at sys_clk * X / Y = the rate.
+# The ring is played a lap at a time by two channels (issue 26: no aligned
+# ring).  The sample channel reads the ring once through (n transfers),
+# then chains to a second channel that writes the ring's address into the
+# first one's READ_ADDR_TRIG: the next lap starts at once, on the same
+# pacing timer, for as long as the phrase goes on, until stop().  (The
+# DMA's own address wrap, RING_SIZE, would have needed the ring aligned on
+# its size: 2 KB of the Pico's heap while the box talked, the ring and its
+# alignment, against 1 KB now.)  So the channel does not stop by itself
+# after the phrase's last sample: drivers.voice fills the ring with silence
+# after it, and the look that finds it over stops the channels.  played()
+# is the lap times n plus the position in the lap (the sample channel's
+# read address); the lap comes from the time since start() at the rate
+# (to the millisecond: 8 samples, far within half a lap), so a look that
+# comes late never loses count.  Each sample is a half-word write to the
+# slice's CC register; the bus replicates it into both halves, so channel
+# A or B (whichever the pin is) gets it.  Pacing timer `timer` (0..3) of
+# the DMA runs at sys_clk * X / Y = the rate.
 #
 # The one thing the CPU does per sample: widen it from the file's 8 bits to
 # the compare register's 16 with the volume, as the loop refills the ring.
@@ -28,6 +39,7 @@
 # file itself); a port without the assembler gets the viper or plain loop.
 import machine
 import micropython
+import time
 from rp2 import DMA
 import uctypes
 from array import array
@@ -41,6 +53,7 @@ _DMA_BASE = const(0x50000000)
 _DMA_TIMER0 = const(0x50000420)
 _DMA_ABORT = const(0x50000444)
 _TREQ_TIMER0 = const(0x3B)
+_TREQ_FORCE = const(0x3F)       # unpaced: the second channel's one write
 _TOP = const(255)
 _MID = const(128)
 _ABORT_POLLS = const(1000)
@@ -100,16 +113,11 @@ class DmaSpeaker:
         self.timer = timer
         # (the viper loop imported only on a port without the assembler)
         self.expand = self._expand_thumb if _widen is not None else viper("drivers.voice_viper", "expand", expand)
-        # the ring and the file's scratch: made by open() as a phrase
-        # starts, freed by close() once it is over (2 KB of the frozen box's
-        # 40 KB per game only while it talks, issue 26)
-        self._mem = None
+        # the ring: made by open() as a phrase starts, freed by close() once
+        # it is over (1 KB of the frozen box's 40 KB per game only while it
+        # talks, issue 26)
         self.ring = None
-        self.scratch = None
         self._ring_addr = 0
-        bits = 0
-        while (1 << bits) < 2 * n:
-            bits += 1
         self.pwm = machine.PWM(machine.Pin(gpio), freq=100000, duty_u16=0)
         sl = (gpio >> 1) & 7
         regs = _PWM_BASE + 0x14 * sl
@@ -117,45 +125,46 @@ class DmaSpeaker:
         machine.mem32[regs + 0x04] = 1 << 4      # DIV 1.0: the carrier is sys_clk / 256
         machine.mem32[regs + 0x10] = _TOP
         machine.mem32[self.cc] = _MID | (_MID << 16)
-        self.dma = DMA()
-        self.ctrl = self.dma.pack_ctrl(size=1, inc_read=True, inc_write=False, ring_size=bits, ring_sel=False,
-                                       treq_sel=_TREQ_TIMER0 + timer, irq_quiet=True)
-        # the channel's number and its TRANS_COUNT register (read straight:
-        # no object made per read)
+        self.dma = DMA()        # the samples, a lap of the ring at a time
+        self.lap = DMA()        # the ring's address back into it: the next lap
+        # the channels' numbers and registers (read and written straight: no
+        # object made per call)
         self.channel = getattr(self.dma, "channel")
-        self._trans_count = _DMA_BASE + 0x40 * self.channel + 0x08
+        lap = getattr(self.lap, "channel")
+        self._bits = (1 << self.channel) | (1 << lap)     # both, for CHAN_ABORT
+        ch = _DMA_BASE + 0x40 * self.channel
+        self._read_addr = ch            # READ_ADDR: where the lap is
+        self._next_lap = ch + 0x3C      # AL3_READ_ADDR_TRIG: a write starts a lap there
+        self._addr = array("I", [0])    # what the lap channel writes: the ring's address
+        self.ctrl = self.dma.pack_ctrl(size=1, inc_read=True, inc_write=False, chain_to=lap,
+                                       treq_sel=_TREQ_TIMER0 + timer, irq_quiet=True)
+        self.lap_ctrl = self.lap.pack_ctrl(size=2, inc_read=False, inc_write=False, treq_sel=_TREQ_FORCE,
+                                           irq_quiet=True)
         self.rate = 0
         self.count = 0
+        self._t0 = 0            # ticks_ms of start(): the laps since come from the time
         self.set_rate(8000)
 
     def open(self):
-        """The ring, before a phrase's first samples: n half-words aligned on
-        2n bytes inside an array of 2n half-words, silent; the file's bytes
-        go to the larger piece outside the ring (>= n bytes)."""
-        if self._mem is not None:
+        """The ring, before a phrase's first samples: n half-words, silent."""
+        if self.ring is not None:
             return
         n = self.n
         # (from a range: the array is the one allocation, no zeroed bytes
-        # copied into it; the ring is made silent below, the scratch is read into)
-        self._mem = array("H", range(2 * n))
-        base = uctypes.addressof(self._mem)
-        skip = (-base) % (2 * n)
-        self.ring = memoryview(self._mem)[skip // 2:skip // 2 + n]
-        at = base if skip >= CHUNK else base + skip + 2 * n
-        self.scratch = memoryview(uctypes.bytearray_at(at, CHUNK))
-        self._ring_addr = base + skip
+        # copied into it; made silent below)
+        self.ring = array("H", range(n))
+        self._ring_addr = uctypes.addressof(self.ring)
+        self._addr[0] = self._ring_addr
         if _widen is not None:
-            _widen(self.scratch, n, self._ring_addr, 0)     # 128 each: volume 0
+            _widen(self._ring_addr, n, self._ring_addr, 0)     # 128 each: volume 0
         else:
             for i in range(n):
                 self.ring[i] = _MID
 
     def close(self):
-        """The phrase over (or cut): the channel stopped, the ring freed."""
+        """The phrase over (or cut): the channels stopped, the ring freed."""
         self.stop()
-        self._mem = None
         self.ring = None
-        self.scratch = None
 
     def _expand_thumb(self, src, n, ring, pos, mask, vol):
         """drivers.voice.expand by the Thumb loop: ring is this ring."""
@@ -175,24 +184,31 @@ class DmaSpeaker:
     def start(self, count, names=None):
         self.stop()
         self.count = count
-        self.dma.config(read=self._ring_addr, write=self.cc, count=count, ctrl=self.ctrl, trigger=True)
+        self.lap.config(read=self._addr, write=self._next_lap, count=1, ctrl=self.lap_ctrl)
+        self._t0 = time.ticks_ms()
+        self.dma.config(read=self._ring_addr, write=self.cc, count=self.n, ctrl=self.ctrl, trigger=True)
 
     def played(self):
         if not self.count:
             return 0
-        return self.count - machine.mem32[self._trans_count]
+        n = self.n
+        pos = (machine.mem32[self._read_addr] - self._ring_addr) >> 1     # in the lap, 0..n
+        due = time.ticks_diff(time.ticks_ms(), self._t0) * self.rate // 1000     # by the clock
+        laps = (due - pos + (n >> 1)) // n
+        k = (laps if laps > 0 else 0) * n + pos
+        return k if k < self.count else self.count
 
     def stop(self):
-        d = self.dma
-        if d.active():
-            d.active(0)
-            bit = 1 << self.channel
-            machine.mem32[_DMA_ABORT] = bit
+        if self.dma.active() or self.lap.active():
+            self.dma.active(0)
+            self.lap.active(0)
+            bits = self._bits
+            machine.mem32[_DMA_ABORT] = bits
             # the datasheet's wait for the abort to finish (a few cycles),
             # bounded: the box never hangs on a register that stays set
-            n = _ABORT_POLLS
-            while n and machine.mem32[_DMA_ABORT] & bit:
-                n -= 1
+            k = _ABORT_POLLS
+            while k and machine.mem32[_DMA_ABORT] & bits:
+                k -= 1
         self.count = 0
         machine.mem32[self.cc] = _MID | (_MID << 16)
 
@@ -202,4 +218,5 @@ class DmaSpeaker:
     def deinit(self):
         self.close()
         self.dma.close()
+        self.lap.close()
         self.pwm.deinit()
