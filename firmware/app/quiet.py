@@ -42,6 +42,11 @@ class App:
             return
         q = self.quiet_gc
         self.quiet_gc = 0
+        v = self.sound.voice
+        if q & (_Q_SAVE | _Q_LOG) and v is not None:
+            # the speaker's ring topped up first (64 ms ahead): a flash
+            # write holds the loop 11-22 ms, the collection after it more
+            v.poll()
         if q & _Q_SAVE:
             # a box whose flash refuses a write still plays: say it on the REPL
             try:
