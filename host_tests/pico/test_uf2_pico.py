@@ -31,8 +31,12 @@ KB = 1024
 # quiet moments come while the box says what happened, its 2 KB ring in
 # them), held where it is with a margin (a run's peak moves by a few
 # hundred bytes with the moments the collections fall on).
+# 2 December 2026 (the log written past 256 bytes, the speaker's ring 1 KB
+# unaligned, the place table a byte a LED): 36,448 B at boot, 37,200 in
+# the menu, the Bataille below 42,000-42,784 B (43,104 before): held
+# within 42.5 KB.
 FROZEN_MUST = 37 * KB
-FROZEN_PLAY_MUST = 43 * KB
+FROZEN_PLAY_MUST = 42 * KB + 512
 
 
 def build_uf2(board, out):
