@@ -123,6 +123,7 @@ def after_frame(app):
     landed inside every ~6th frame, 3 ms of a 5 ms frame on the emulated
     RP2040 (issue 26: a WS2812 frame within 8 ms).  In the menus and while
     joining the box collects instead once every 4th frame is on the wire;
-    a game keeps its quiet moments (app.box)."""
-    if not app.frames & 3 and (app.state == "menu" or app.state == "join"):
+    a game keeps its quiet moments (app.box).  Not while a press waits:
+    its pad's LED and its frame come first (the next 4th frame collects)."""
+    if not app.frames & 3 and (app.state == "menu" or app.state == "join") and not app.cap.pending():
         app.collect()

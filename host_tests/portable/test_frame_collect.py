@@ -43,6 +43,16 @@ def test_frame_collect_menus_every_fourth_frame_after_it_is_sent():
     assert frames and all(f % 4 == 0 for f in frames), c.at
     assert len(frames) == 4, c.at            # 16 frames: every 4th
     assert all(st == "menu" for st, f in c.at)
+    # not while a press waits (its LED and frame first): the next 4th frame
+    c.at = []
+    h.pads.press(0, h.clock.now + 100)
+    h.pads.advance(200)                      # its interrupt: the press is queued
+    assert app.cap.pending()
+    redraws(app, 4)
+    assert c.at == [], c.at
+    app.cap.clear()
+    redraws(app, 4)
+    assert len(c.at) == 1, c.at
     # the join screen too
     app.begin_join("bataille")
     c.at = []
