@@ -66,6 +66,11 @@ GOALS += [("box memory: %s peak live heap, %s" % (g, build), most, False)
           for build, most in (("frozen UF2", 40 * KB), (".mpy on flash", 128 * KB))]
 
 
+def shown(v):
+    """A row's value as the table prints it."""
+    return "n/a" if v is None else (("%.2f" % v) if isinstance(v, float) else str(v))
+
+
 def verdicts(rows):
     """[(figure, value, goal text, ok)] for each figure of GOALS."""
     got = {r["figure"]: r["value"] for r in rows}
@@ -102,9 +107,7 @@ def main():
     w = max([len(r["figure"]) for r in rows] + [6])
     print("%-*s  %14s  %s" % (w, "figure", "value", "unit"))
     for r in rows:
-        v = r["value"]
-        v = "n/a" if v is None else (("%.2f" % v) if isinstance(v, float) else str(v))
-        print("%-*s  %14s  %s" % (w, r["figure"], v, r["unit"]))
+        print("%-*s  %14s  %s" % (w, r["figure"], shown(r["value"]), r["unit"]))
     os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
     out = os.path.join(ROOT, "build", "bench_pico.json")
     with open(out, "w") as f:
@@ -116,7 +119,7 @@ def main():
     if not only:
         print("\nissue 26's goals:")
         for figure, v, goal, ok in verdicts(rows):
-            print("%-*s  %14s  %-10s %s" % (w, figure, "n/a" if v is None else v, goal, "ok" if ok else "OVER"))
+            print("%-*s  %14s  %-10s %s" % (w, figure, shown(v), goal, "ok" if ok else "OVER"))
             if not ok:
                 over.append(figure)
         print("%d of %d within their goal" % (len(GOALS) - len(over), len(GOALS)))

@@ -22,7 +22,6 @@ _SHOW_MS = const(1200)
 _BATTLE_MS = const(1500)
 _AUTO_FLIP_MS = const(3000)
 _STEPPED = const(256)
-_FLUSH_BYTES = const(256)    # (as app.play.Cues)
 # the bits of app.play, private here (a public name is a qstr on the board)
 _DIRTY = const(1)
 _LIT = const(2)
@@ -39,7 +38,6 @@ class Flow:
         self.clock = GameClock()
         self.listener = listener
         self.view = listener.view
-        self.log = listener.log
         self.waiting = 0
         self.next_step = None
         self.auto_at = None
@@ -114,7 +112,9 @@ class Flow:
             self.auto_at = ms + _AUTO_FLIP_MS
             # between duels: no slap window in Bataille, a quiet moment
             r |= _QUIET
-            if self.log.pending_bytes() >= _FLUSH_BYTES:
+            c = self.listener
+            if c.flush_due:     # the log past app.play's _FLUSH_BYTES: written now
+                c.flush_due = False
                 r |= _FLUSH
         else:
             for p in range(v.n):

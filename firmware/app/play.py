@@ -94,7 +94,7 @@ _Q_GC = const(1)
 _Q_LOG = const(4)
 
 
-# write the log past this many bytes (app.duels too): 1 KB of
+# write the log past this many bytes (Cues.flush_due, both flows): 1 KB of
 # lines was ~1.7 KB of the Pico's heap (a str a line, 16-byte blocks)
 _FLUSH_BYTES = const(256)
 
@@ -129,10 +129,11 @@ class Cues:
             s.play(sounds.TAKE)
         elif ev == "end":
             s.play(sounds.FANFARE)
-        # (app.tape writes it at the flow's next calm moment: no slap window
-        # open, no pad down; app.duels at its own, between duels.)  Past
-        # _FLUSH_BYTES at any event, not only at a take: a Tape-treize pile
-        # can grow for 20 cards before anyone takes it, and its lines with it
+        # (the flow writes it at its next calm moment and clears the flag:
+        # app.tape with no slap window open and no pad down, app.duels
+        # between duels.)  Past _FLUSH_BYTES at any event, not only at a
+        # take: a Tape-treize pile can grow for 20 cards before anyone takes
+        # it, and its lines with it
         if not self.flush_due and (ev == "round" or self.log.pending_bytes() >= _FLUSH_BYTES):
             self.flush_due = True
 

@@ -36,7 +36,8 @@ class App:
         """Settings a press changed are saved at the end of its pass, after
         its frame went out: a flash write takes 11-22 ms on the Pico, and the
         press's own picture waited for it (issue 26).  now=True, tick's quiet
-        moment: the pending save, then the quiet collection."""
+        moment: the pending save, the game log a flow asked for (its _FLUSH),
+        then the quiet collection."""
         if not now:
             self.quiet_gc |= _Q_SAVE
             return

@@ -1,12 +1,12 @@
 # A voice file frozen into the one-file firmware (tools/uf2.py: the bytes
-# DATA of module voice_<lang>, in flash), read like the open file by
-# drivers.voice: read, readinto, seek, close, with no copy in RAM.  Its own
+# DATA of module voice_<lang>, in flash), read by drivers.voice with no copy
+# in RAM: read (the header), view (a word's samples, where they are), close.  Its own
 # module: a box reading its voice from the file system never loads it.
 
 
 class FlashStream:
     """A voice file held in a bytes object (frozen into the firmware: it
-    stays in flash), read like the open file: read, readinto, seek, close."""
+    stays in flash): read, view, close."""
 
     def __init__(self, data):
         self.DATA = data        # drivers.voice finds its words in it (the index stays in flash)
@@ -22,16 +22,6 @@ class FlashStream:
         """The n bytes at `at`, where they are (drivers.voice reads the
         frozen voice through this: no scratch, no copy)."""
         return self._mv[at:at + n]
-
-    def readinto(self, buf):
-        src = self._mv[self._pos:self._pos + len(buf)]
-        k = len(src)
-        buf[:k] = src
-        self._pos += k
-        return k
-
-    def seek(self, at):
-        self._pos = at
 
     def close(self):
         self._mv = None
