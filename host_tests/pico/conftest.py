@@ -42,6 +42,21 @@ def flashed():
         print("\n[pico] %s image: %s" % (board, "cached" if cached else "make flash took %.0f s" % secs))
 
 
+@pytest.fixture(scope="session")
+def mpy_tree(tmp_path_factory):
+    """A private `make mpy` tree (tools/mpy.py build) for tests that run
+    tools/flash.py --no-build --build-dir: build/mpy is not theirs, every
+    `make flash` of the image maker on the other worker rebuilds it (a copy
+    read from it mid-rebuild fails: "cp: No such file or directory")."""
+    import subprocess
+    import sys
+    out = tmp_path_factory.mktemp("mpy_tree") / "mpy"
+    r = subprocess.run([sys.executable, "tools/mpy.py", "build", str(out)], cwd=P.ROOT,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return str(out)
+
+
 @pytest.fixture
 def emulator():
     require_emulator()

@@ -40,12 +40,12 @@ def cutter(tmp_path, k):
     return str(exe)
 
 
-def flash(port, mpremote=None):
+def flash(port, tree, mpremote=None):
     env = dict(os.environ)
     if mpremote:
         env["MPREMOTE"] = mpremote
     return subprocess.run([sys.executable, "tools/flash.py", "--board", BOARD, "--no-build", "--all",
-                           "--port", "socket://127.0.0.1:%d" % port], cwd=ROOT, env=env,
+                           "--build-dir", tree, "--port", "socket://127.0.0.1:%d" % port], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=900)
 
 
@@ -58,20 +58,19 @@ def boot(p):
     return p.serial_text()[before:]
 
 
-def n_copies():
+def n_copies(tree):
     import io
     from contextlib import redirect_stdout
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import flash as F
     out = io.StringIO()
     with redirect_stdout(out):
-        F.main(["--board", BOARD, "--dry-run", "--no-build", "--all"])
+        F.main(["--board", BOARD, "--dry-run", "--no-build", "--all", "--build-dir", tree])
     return len([ln for ln in out.getvalue().splitlines() if " fs cp " in ln])
 
 
-def test_pico_flash_cut_by_ctrl_c_says_half_flashed_and_the_next_flash_mends_it(image, tmp_path):
-    assert os.path.isdir(os.path.join(ROOT, "build", "mpy")), "make flash built build/mpy for the image"
-    n = n_copies()
+def test_pico_flash_cut_by_ctrl_c_says_half_flashed_and_the_next_flash_mends_it(image, mpy_tree, tmp_path):
+    n = n_copies(mpy_tree)
     for k in (range(n) if SOAK else [n // 2]):
         work = tmp_path / ("flash%d.bin" % k)
         shutil.copyfile(image, str(work))
@@ -80,7 +79,7 @@ def test_pico_flash_cut_by_ctrl_c_says_half_flashed_and_the_next_flash_mends_it(
             p.start()
             p.run_for(3000000)      # booted into its menu, as a box on a desk
             p.run_free()
-            r = flash(p.port, cutter(tmp_path, k))
+            r = flash(p.port, mpy_tree, cutter(tmp_path, k))
             assert r.returncode == 130, r.stdout + r.stderr
             assert r.stdout.splitlines()[-1] == "interrupted: the box is half flashed; run make flash again"
             assert "Traceback" not in r.stdout + r.stderr
@@ -88,7 +87,7 @@ def test_pico_flash_cut_by_ctrl_c_says_half_flashed_and_the_next_flash_mends_it(
             assert "half flashed" in said and "run make flash again" in said, said[-1500:]
             assert "Traceback" not in said, said[-1500:]
             p.run_free()
-            r = flash(p.port)
+            r = flash(p.port, mpy_tree)
             assert r.returncode == 0, r.stdout + r.stderr
             said = boot(p)
             assert "half flashed" not in said and "Traceback" not in said, said[-1500:]

@@ -22,7 +22,7 @@ def mpremote(port, *args):
                           capture_output=True, text=True, timeout=300)
 
 
-def test_make_flash_onto_a_one_file_box_is_refused_and_changes_nothing(frozen_booted):
+def test_make_flash_onto_a_one_file_box_is_refused_and_changes_nothing(frozen_booted, mpy_tree):
     FB, p, first = frozen_booted(BOARD)
     p.run_free()
     before = mpremote(p.port, "exec", LIST)
@@ -30,7 +30,7 @@ def test_make_flash_onto_a_one_file_box_is_refused_and_changes_nothing(frozen_bo
     files = [ln for ln in before.stdout.splitlines() if ln.startswith("FILES")]
     assert files, before.stdout
     r = subprocess.run([sys.executable, "tools/flash.py", "--board", BOARD, "--no-build", "--all",
-                        "--port", "socket://127.0.0.1:%d" % p.port], cwd=ROOT, capture_output=True, text=True,
+                        "--build-dir", mpy_tree, "--port", "socket://127.0.0.1:%d" % p.port], cwd=ROOT, capture_output=True, text=True,
                        timeout=600)
     said = r.stdout.strip().splitlines()
     assert r.returncode == 1, r.stdout + r.stderr
