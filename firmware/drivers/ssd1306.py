@@ -4,10 +4,14 @@
 # The renderer draws into `fb`: MONO_VLSB, which is the controller's own RAM
 # layout (a byte = 8 vertical pixels of a page), so a page goes out as a
 # slice of the buffer with no conversion.  Only what changed goes out
-# (issue 26): `_sent` holds what the controller's RAM has, and a page whose
-# bytes all equal it is skipped, a changed one sends only its columns from
-# the first changed byte to the last (the first frame after begin() goes
-# whole: the RAM holds noise at power-on).  With `paced` set, show() only
+# (issue 26): `_sums` holds a 32-bit hash (FNV-1a) of each 16-column run
+# of each page as the controller's RAM has it, a page whose runs all hash
+# the same is skipped, a changed one sends its columns from the first
+# changed run to the last (the first frame after begin() goes whole: the
+# RAM holds noise at power-on).  256 bytes for a 128x64 panel where a copy
+# of what was sent took 1 KB of the box's heap (its 40 KB goal); a run
+# that changed but hashes the same (one chance in 4 billion a changed run)
+# would stay as it was on the glass until it changes again.  With `paced` set, show() only
 # marks the frame dirty and poll() sends ONE changed page per call (at most
 # 128 bytes: ~3 ms at 400 kHz I2C, ~0.1 ms at 10 MHz SPI), so the main loop
 # never stalls for the ~23 ms a whole frame takes over I2C; Hal.poll() turns
@@ -25,10 +29,11 @@
 # An I2C NACK (nothing at that address) raises OSError on the bus; it becomes
 # `error` (a DisplayError saying what to check) and the panel is given up;
 # the box blinks the code on the pad LEDs and plays on.
+from array import array
 from drivers import DisplayError
 from drivers import blink
 from gfx import fb as gfb
-from core.compat import const
+from core.compat import const, viper
 
 _SET_CONTRAST = const(0x81)
 _ENTIRE_ON_RESUME = const(0xA4)
@@ -48,6 +53,31 @@ _CLOCK_DIV = const(0xD5)
 _PRECHARGE = const(0xD9)
 _VCOMH = const(0xDB)
 _CHARGE_PUMP = const(0x8D)
+_RUN = const(16)        # columns a hash covers (drivers.oled_viper: the same)
+
+
+def changed_plain(buf, a, w, sums, k, every):
+    """The runs of _RUN bytes of buf[a:a + w] (a page) that differ from
+    their hashes sums[k], sums[k + 1]...: first | last << 8 of them (every:
+    all), -1 if none; their hashes are written back as sent.  The plain
+    code of drivers.oled_viper.changed (the board's)."""
+    first = -1
+    last = 0
+    j = 0
+    for c in range(0, w, _RUN):
+        h = 0x811C9DC5
+        for i in range(a + c, a + min(c + _RUN, w)):
+            h = ((h ^ buf[i]) * 16777619) & 0xFFFFFFFF
+        if every or sums[k + j] != h:
+            if first < 0:
+                first = j
+            last = j
+            sums[k + j] = h
+        j += 1
+    return -1 if first < 0 else first | (last << 8)
+
+
+changed = viper("drivers.oled_viper", "changed", changed_plain)
 
 
 def init_sequence(width, height, external_vcc=False, flip=0):
@@ -89,7 +119,8 @@ class Ssd1306:
         self.format = gfb.MONO_VLSB
         self.buf, self.fb = gfb.new(width, height, gfb.MONO_VLSB)
         self._mv = memoryview(self.buf)
-        self._sent = bytearray(len(self.buf))   # what the controller's RAM holds
+        self._runs = (width + _RUN - 1) // _RUN
+        self._sums = array("I", range(self._runs * self.pages))   # what the controller's RAM holds, hashed
         self._all = True                        # the next frame goes whole
         self._win = bytearray(6)                # the commands that open a page's window
         self.error = None
@@ -133,31 +164,25 @@ class Ssd1306:
     def _page(self):
         # (apart from poll, which the loop calls every pass: this frame is
         # too big for the C stack, see app.box.App.tick)
-        # The next page that differs from the controller's RAM, its first
-        # and last changed bytes: integer compares, nothing allocated.
+        # The next page whose runs differ from the controller's RAM (by
+        # their hashes, nothing allocated), from its first changed run to
+        # its last.
         w = self.width
-        mv = self._mv
-        sent = self._sent
         p = self._next
         while p < self.pages:
             a = p * w
-            e = a + w
-            if not self._all:
-                while a < e and mv[a] == sent[a]:
-                    a += 1
-                if a == e:
-                    p += 1
-                    continue
-                while mv[e - 1] == sent[e - 1]:
-                    e -= 1
-            chunk = mv[a:e]
+            r = changed(self.buf, a, w, self._sums, p * self._runs, self._all)
+            if r < 0:
+                p += 1
+                continue
+            c0 = (r & 0xFF) * _RUN
+            c1 = min(w, ((r >> 8) + 1) * _RUN)
             try:
-                self._window(p, a - p * w, e - p * w)
-                self.bus.data(chunk)
+                self._window(p, c0, c1)
+                self.bus.data(self._mv[a + c0:a + c1])
             except OSError as ex:
                 self._fail(ex)
                 return
-            sent[a:e] = chunk
             break
         self._next = p + 1
         if self._next >= self.pages:

@@ -67,7 +67,9 @@ def test_sh1106_pages_start_at_ram_column_2():
     d.fb.pixel(127, 63, 1)                                      # page 7, glass column 127
     d.show_now()
     w = d.wire.i2c_writes(0x3C)
-    assert w == [bytes([0x00, 0xB7, 0x01, 0x18]), b"\x40\x80"]   # RAM column 129 = 0x81
+    # its run of 16 columns, 112-127: from RAM column 114 = 0x72, so the
+    # lit one lands in RAM column 129
+    assert w == [bytes([0x00, 0xB7, 0x02, 0x17]), b"\x40" + bytes(15) + b"\x80"]
 
 
 def test_sh1106_silent_panel_names_the_sh1106():
