@@ -39,10 +39,12 @@ def emit(row):
 
 
 def make_flash(p):
-    t0 = time.monotonic()
-    r = subprocess.run(["make", "--no-print-directory", "flash", "BOARD=" + BOARD,
-                        "PORT=socket://127.0.0.1:%d" % p.port], cwd=ROOT, capture_output=True, text=True,
-                       timeout=900)
+    from tools.pico import images
+    with images.make_flash_lock():      # (build/mpy is rebuilt: not while a soak job's image is made)
+        t0 = time.monotonic()
+        r = subprocess.run(["make", "--no-print-directory", "flash", "BOARD=" + BOARD,
+                            "PORT=socket://127.0.0.1:%d" % p.port], cwd=ROOT, capture_output=True, text=True,
+                           timeout=900)
     if r.returncode:
         raise RuntimeError("make flash failed:\n" + (r.stdout + r.stderr)[-3000:])
     return time.monotonic() - t0, r.stdout

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tools.pico import faults
+from tools.pico import faults, images
 from tools.pico.pico import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
@@ -32,9 +32,10 @@ def test_make_flash_onto_a_romfs_box_deploys_the_code_in_place(emulator, tmp_pat
     flash = str(tmp_path / "flash.bin")
     p = emulator(uf2=uf2, flash=flash, fresh=True, board=BOARD)
     p.run_free()
-    r = subprocess.run(["make", "--no-print-directory", "flash", "BOARD=" + BOARD,
-                        "PORT=socket://127.0.0.1:%d" % p.port], capture_output=True, text=True, cwd=ROOT,
-                       timeout=900)
+    with images.make_flash_lock():      # (build/mpy is rebuilt: not while another test copies it)
+        r = subprocess.run(["make", "--no-print-directory", "flash", "BOARD=" + BOARD,
+                            "PORT=socket://127.0.0.1:%d" % p.port], capture_output=True, text=True, cwd=ROOT,
+                           timeout=900)
     out = r.stdout + r.stderr
     assert r.returncode == 0, out[-3000:]
     assert "romfs deploy" in out and "ROMFS image deployed" in out, out[-3000:]

@@ -42,14 +42,28 @@ def flashed_image(board, uf2=None, bootrom=None, log=None, timeout=900):
     with info: {'cached': bool, 'seconds': wall time of the flash, 'output':
     make's output}."""
     uf2 = find_input(UF2_NAME, uf2, "PICO_UF2")
-    os.makedirs(CACHE, exist_ok=True)
     path = os.path.join(CACHE, "flashed-%s.bin" % board)
     # one maker at a time, whatever the board: tests of several processes
-    # may want the same image, and every `make flash` rebuilds the one
-    # build/mpy tree it copies (two at once would remove each other's files)
-    with open(os.path.join(CACHE, "flash.lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    # may want the same image
+    with make_flash_lock():
         return _flashed(board, uf2, bootrom, log, timeout, path)
+
+
+class make_flash_lock:
+    """`with make_flash_lock(): ... make flash ...`: every `make flash`
+    rebuilds the one build/mpy tree it copies, so two at once (tests on
+    two workers) remove each other's files mid-copy; whoever runs it in a
+    test holds this lock (a file lock: across processes)."""
+
+    def __enter__(self):
+        os.makedirs(CACHE, exist_ok=True)
+        self.f = open(os.path.join(CACHE, "flash.lock"), "w")
+        fcntl.flock(self.f, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()      # (the lock goes with the file)
+        return False
 
 
 def _flashed(board, uf2, bootrom, log, timeout, path):
