@@ -219,6 +219,26 @@ def test_uf2_pad_handler_takes_presses_across_the_tick_wrap(box):
     assert "WRAP 3 0" in out, out[-1500:]
 
 
+def test_uf2_heapmap_reads_the_box_heap_at_its_repl(box):
+    # tools/pico/heapmap.py's board side on the box after its game: the
+    # block map accounts for the live heap, object by object, and a module
+    # popped and imported again weighs something (then is the box's again)
+    from tools.pico import faults, heapmap
+    census = faults.look(box.pico, heapmap.CENSUS)
+    alloc = int(census.split("HEAPMAP alloc ")[1].split()[0])
+    objs = heapmap.blocks(census)
+    kinds = heapmap.by_kind(objs)
+    # (the print between the collection and the map allocates a little)
+    assert abs(sum(n for c, n in objs) - alloc) <= 512, (alloc, kinds)
+    assert kinds["module"][0] >= 40 and kinds["function"][1] >= 4096, kinds
+    weights = heapmap.module_weights(faults.look(box.pico, heapmap.WEIGH % (["app.strings", "gfx.fb"],)))
+    assert sorted(n for b, n in weights) == ["app.strings", "gfx.fb"] and min(b for b, n in weights) > 0, weights
+    # the box's own gfx.fb is back, in sys.modules and its package (app.io holds it as _fb)
+    again = faults.values(box.pico, "__import__('sys').modules['gfx.fb'] is __import__('gfx.fb').fb "
+                                    "is __import__('app.io').io._fb")
+    assert again == ["True"], again
+
+
 # The UF2 of each other board (its own board file frozen in; the Zero is
 # another MicroPython board build), one boot each from a blank flash: its
 # first menu picture is the host's, pixel for pixel (the OLED's and the
