@@ -95,7 +95,7 @@ class App(join.App, play.App, quiet.App):
         self.now = self.clock.ticks_us()
         self.state_t = self.now
         self.fb = Feedback(self.lights, self.sound, self.n_pads)
-        self.quiet_gc = 0       # app.quiet's bits: what the pass's quiet moment does
+        self.quiet_jobs = 0     # app.quiet's bits: what the pass's quiet moment does
         self.collect = gc.collect   # the host runner may lighten it (CPython)
         # `heap <tag> <mem_alloc> <mem_free>` lines on the console at quiet
         # moments (main.py turns them on for the board; heap_note)
@@ -161,7 +161,7 @@ class App(join.App, play.App, quiet.App):
         self.state_t = self.now
         self.dirty = True
         # (a save or a log write waiting for the pass's end stays: app.quiet)
-        self.quiet_gc = (self.quiet_gc & ~_Q_GC) | (state in ("menu", "join", "end", "error", "notice"))
+        self.quiet_jobs = (self.quiet_jobs & ~_Q_GC) | (state in ("menu", "join", "end", "error", "notice"))
 
     def since_ms(self):
         d = ticks.diff(self.now, self.state_t)
@@ -243,7 +243,7 @@ class App(join.App, play.App, quiet.App):
             self.fed = now
             self.wdt.feed()
             self.sleep()
-        if self.quiet_gc:
+        if self.quiet_jobs:
             self.save_settings(True)
             if self.heap_lines:
                 self.heap_note()

@@ -225,7 +225,7 @@ class App:
         # a pad still down from joining is no request for a pause: only a
         # new hold in the game pauses it
         self.fb.holding = 0
-        self.quiet_gc &= ~_Q_GC
+        self.quiet_jobs &= ~_Q_GC
         self.heap_peak = 0
         self.games_played += 1
         self.after(r)
@@ -293,9 +293,9 @@ class App:
             # at the pass's quiet moment, after its frame: a flash write
             # takes 11-22 ms on the Pico, and the picture of a press that
             # came with it would wait for it (issue 26)
-            self.quiet_gc |= _Q_LOG
+            self.quiet_jobs |= _Q_LOG
         if r & _QUIET:
-            self.quiet_gc |= _Q_GC
+            self.quiet_jobs |= _Q_GC
 
     def pads(self, m):
         """The pads of the players of mask m."""
@@ -336,7 +336,7 @@ class App:
             print("game log not written:", e)
 
     def finish(self):
-        self.quiet_gc &= ~_Q_LOG
+        self.quiet_jobs &= ~_Q_LOG
         self.write_log()
         self.enter("end")
         self.light_mask(0)

@@ -23,7 +23,7 @@ import gc
 from app.join import _settings
 from core.compat import const
 
-# self.quiet_gc's bits, what the quiet moment at the end of a pass does
+# self.quiet_jobs's bits, what the quiet moment at the end of a pass does
 # (tick calls save_settings(True) when any is set); private in each module
 # that sets them (app.box, app.play: a public name is a qstr on the board)
 _Q_GC = const(1)       # a collection (and the heap line): a calm screen
@@ -39,10 +39,10 @@ class App:
         moment: the pending save, the game log a flow asked for (its _FLUSH),
         then the quiet collection."""
         if not now:
-            self.quiet_gc |= _Q_SAVE
+            self.quiet_jobs |= _Q_SAVE
             return
-        q = self.quiet_gc
-        self.quiet_gc = 0
+        q = self.quiet_jobs
+        self.quiet_jobs = 0
         v = self.sound.voice
         if q & (_Q_SAVE | _Q_LOG) and v is not None:
             # the speaker's ring topped up first (64 ms ahead): a flash
