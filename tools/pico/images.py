@@ -4,6 +4,11 @@ A flash takes a minute or more of emulation, so the image is kept in
 build/pico/flashed-<board>.bin with a key (sha256 of the firmware sources,
 the board file, the flash tools and the UF2) and made again only when one
 of those changed.  Tests copy it before booting it (a run writes to flash).
+
+Every board's image but BASE's is made from BASE's, the way a maker moves a
+box to another board: `make flash BOARD=<board>` onto it copies only what
+differs (the board file and the manifest, by the box's manifest: seconds,
+not the minutes of copying the whole tree again).
 """
 import fcntl
 import hashlib
@@ -15,6 +20,7 @@ import time
 from tools.pico.pico import Pico, PicoError, ROOT, UF2_NAME, board_path, find_input
 
 CACHE = os.path.join(ROOT, "build", "pico")
+BASE = "pico_matrix"
 
 
 def source_key(board, uf2):
@@ -68,6 +74,10 @@ class make_flash_lock:
 
 def _flashed(board, uf2, bootrom, log, timeout, path):
     key = source_key(board, uf2)
+    base = None
+    if board != BASE and os.path.exists(board_path(BASE)):
+        key += "+" + source_key(BASE, uf2)
+        base = _flashed(BASE, uf2, bootrom, log, timeout, os.path.join(CACHE, "flashed-%s.bin" % BASE))[0]
     try:
         with open(path + ".key") as f:
             if f.read().strip() == key and os.path.getsize(path) == 2 * 1024 * 1024:
@@ -76,8 +86,12 @@ def _flashed(board, uf2, bootrom, log, timeout, path):
         pass
     work = path + ".work"
     t0 = time.monotonic()
-    with Pico(uf2=uf2, bootrom=bootrom, flash=work, fresh=True, board=board) as p:
+    if base is not None:
+        shutil.copyfile(base, work)     # BASE's box, running: the flash copies what differs
+    with Pico(uf2=uf2, bootrom=bootrom, flash=work, fresh=base is None, board=BASE if base else board) as p:
         p.start()
+        if base is not None:
+            p.run_for(3000000)          # booted into its menu, as a box on a desk
         p.run_free()
         cmd = ["make", "--no-print-directory", "flash", "BOARD=" + board,
                "PORT=socket://127.0.0.1:%d" % p.port]
