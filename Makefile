@@ -117,8 +117,8 @@ web: $(STAMP) $(PICO_STAMP) $(WEB_STAMP)  ## the box in a web page: build/web/ (
 pico: $(STAMP) $(PICO_STAMP)  ## the box on an emulated Pico (no Pico needed); USB serial on socket://127.0.0.1:2040 (PICO_PORT=)
 	$(PYTHON) -m tools.pico serve --install --window --board $(BOARD) --port $(PICO_PORT) $(ARGS)
 
-mpy: $(FLASH_STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy; LINES=1: with line numbers, ~4 KB more RAM)
-	$(PYTHON) tools/mpy.py build build/mpy $(if $(LINES),--lines,)
+mpy: $(FLASH_STAMP)  ## build the .mpy tree that `make flash` copies (build/mpy; MPY_LINES=1: with line numbers, ~4 KB more RAM; not LINES, which terminals set)
+	$(PYTHON) tools/mpy.py build build/mpy $(if $(MPY_LINES),--lines,)
 
 sim: $(SIM_STAMP)  ## the box on the PC (ARGS='--headless --game tape ...')
 	@$(PYTHON) -m sim --board $(BOARD) $(ARGS)

@@ -11,7 +11,7 @@ Compiled at -O3: no line numbers (a traceback from the .mpy build names the
 file and the function, "line 1"), since this build's bytecode lives in the
 Pico's RAM and the line tables cost ~4 KB of it (the games' peak live heap
 124-126 KB with them, ~121 KB without, of the 128 KB budget; docs/app.md,
-Memory).  --lines (`make flash LINES=1`) keeps them, for a maker chasing a
+Memory).  --lines (`make flash MPY_LINES=1`) keeps them, for a maker chasing a
 traceback.  The firmware has no assert and no __debug__, the other things
 -O removes.  The frozen UF2 keeps its line numbers: its code is in flash.
 """
