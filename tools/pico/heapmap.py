@@ -150,25 +150,25 @@ def main(argv=None):
     sys.path[:0] = [ROOT, os.path.join(ROOT, "host_tests")]
     import pico_box
     from tools.pico import faults
-    d = tempfile.mkdtemp(prefix="heapmap_")
-    uf2 = a.uf2
-    if uf2 is None:
-        uf2 = os.path.join(d, "box.uf2")
-        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "firmware", "--board",
-                            a.board, "--out", uf2], cwd=ROOT)
-        if r.returncode:
-            return r.returncode
     players = a.players or (4 if a.game == "tape" else 2)
-    b = pico_box.Box(uf2=uf2, flash=os.path.join(d, "flash.bin"), board=a.board, fresh=True)
-    try:
-        b.start()
-        b.begin(a.game, players)
-        for i in range(a.turns):
-            b.turn(a.game, players, i)
-        census = faults.look(b.pico, CENSUS)
-        weights = faults.look(b.pico, WEIGH % ([],)) if a.modules else None
-    finally:
-        b.close()
+    with tempfile.TemporaryDirectory(prefix="heapmap_") as d:      # (a 2 MB flash image: not left behind)
+        uf2 = a.uf2
+        if uf2 is None:
+            uf2 = os.path.join(d, "box.uf2")
+            r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "firmware", "--board",
+                                a.board, "--out", uf2], cwd=ROOT)
+            if r.returncode:
+                return r.returncode
+        b = pico_box.Box(uf2=uf2, flash=os.path.join(d, "flash.bin"), board=a.board, fresh=True)
+        try:
+            b.start()
+            b.begin(a.game, players)
+            for i in range(a.turns):
+                b.turn(a.game, players, i)
+            census = faults.look(b.pico, CENSUS)
+            weights = faults.look(b.pico, WEIGH % ([],)) if a.modules else None
+        finally:
+            b.close()
     print("%s, %s, %d players, %d turns:" % (a.board, a.game, players, a.turns))
     print(report(census, weights))
     return 0
