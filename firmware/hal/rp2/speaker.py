@@ -165,6 +165,11 @@ class DmaSpeaker:
         """The phrase over (or cut): the channels stopped, the ring freed."""
         self.stop()
         self.ring = None
+        # and its address forgotten: the collector reads every word of a
+        # live block as a possible pointer, and _addr's word (the lap
+        # channel's source) kept the 1 KB ring alive after every phrase
+        self._addr[0] = 0
+        self._ring_addr = 0
 
     def _expand_thumb(self, src, n, ring, pos, mask, vol):
         """drivers.voice.expand by the Thumb loop: ring is this ring."""
