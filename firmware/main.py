@@ -107,6 +107,29 @@ def load_board(checker, board_file):
     return checker.load(board_file)
 
 
+def one_file():
+    """The one-file firmware, all its code frozen in (tools/uf2.py): its
+    board module is there, and none of the box's code or voices is on the
+    file system (an older `make flash` copy: first in sys.path, its late
+    imports and its open voice file would need the file system mounted).
+    Only then can the box let the file system go between its uses
+    (hal.rp2.parts.FlashFs)."""
+    import os
+    import sys
+    try:
+        import box_board  # type: ignore[import-not-found]
+    except ImportError:
+        return False
+    sys.modules.pop("box_board", None)
+    for d in ("app", "voice"):
+        try:
+            os.stat(d)
+            return False
+        except OSError:
+            pass
+    return True
+
+
 def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     """Open the HAL for board_file and start the box.  open_hal defaults to
     hal.open_board (the Pico); run=False returns the App without looping
@@ -164,6 +187,15 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     BOX = app
     h.watchdog.start()
     if run:
+        # the boot has read its files: on the one-file firmware the flash
+        # file system is mounted only while the box uses it from now on
+        # (2.4 KB of heap for the games, issue 26); mounted for good when the
+        # box stops, whatever stopped it, for the REPL's user
+        fs = getattr(getattr(h, "storage", None), "fs", None)
+        if not hasattr(fs, "let_go") or open_hal is not None or not one_file():
+            fs = None
+        if fs is not None:
+            fs.let_go()
         # the heap at quiet moments on the console (docs/app.md, heap lines)
         app.heap_lines = hasattr(gc, "mem_alloc")    # MicroPython
         if app.heap_lines:
@@ -173,6 +205,9 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
             app.run()
         except KeyboardInterrupt:
             stand_down(h)
+        finally:
+            if fs is not None:
+                fs.hold()
     return app
 
 

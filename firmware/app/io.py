@@ -207,11 +207,24 @@ class Sound:
 class Store:
     """Settings through the storage driver (atomic, checksummed: load gives
     the defaults and a notice for a damaged file); game logs as plain files
-    under its root, appended line by line (no big string in RAM)."""
+    under its root, appended line by line (no big string in RAM).  Each
+    method holds the file system while it works (drivers.storage: `with
+    fs:`); `with store:` holds it around several, one mount on the one-file
+    firmware, and must be around open_append's file until it is closed."""
 
     def __init__(self, hal):
         self.s = getattr(hal, "storage", None)
         self.fs = getattr(self.s, "fs", None)
+
+    def __enter__(self):
+        if self.fs is not None:
+            self.fs.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self.fs is not None:
+            self.fs.__exit__()
+        return False
 
     def load(self, name, defaults):
         """(value, notice); notice None unless the file was damaged."""
@@ -238,7 +251,8 @@ class Store:
         if self.fs is None:
             return
         try:
-            os.mkdir(self.fs.path(d))
+            with self:
+                os.mkdir(self.fs.path(d))
         except OSError:
             pass    # already there
 
@@ -251,21 +265,22 @@ class Store:
         if self.fs is None:
             return None
         try:
-            with open(self.fs.path(name)) as f:
+            with self, open(self.fs.path(name)) as f:
                 return f.read()
         except OSError:
             return None
 
     def write(self, name, text):
         if self.fs is not None:
-            with open(self.fs.path(name), "w") as f:
+            with self, open(self.fs.path(name), "w") as f:
                 f.write(text)
 
     def remove(self, name):
         if self.fs is None:
             return
         try:
-            os.remove(self.fs.path(name))
+            with self:
+                os.remove(self.fs.path(name))
         except OSError:
             pass
 
@@ -273,7 +288,8 @@ class Store:
         if self.fs is None:
             return []
         try:
-            return os.listdir(self.fs.path(d))
+            with self:
+                return os.listdir(self.fs.path(d))
         except OSError:
             return []
 

@@ -36,18 +36,20 @@ class GameLogs:
         return out
 
     def begin(self):
-        """Choose the file of a new game and remove the oldest ones."""
-        self.store.mkdir(DIR)
-        nums = self.numbers()
-        last = nums[-1] if nums else 0
-        txt = self.store.read(DIR + "/last")
-        if txt and txt.strip().isdigit():
-            last = max(last, int(txt.strip()))
-        self.current = last + 1
-        self.store.write(DIR + "/last", str(self.current))
-        for n in nums:
-            if n <= self.current - self.keep:
-                self.store.remove(path(n))
+        """Choose the file of a new game and remove the oldest ones (the
+        file system held throughout: one mount on the one-file firmware)."""
+        with self.store:
+            self.store.mkdir(DIR)
+            nums = self.numbers()
+            last = nums[-1] if nums else 0
+            txt = self.store.read(DIR + "/last")
+            if txt and txt.strip().isdigit():
+                last = max(last, int(txt.strip()))
+            self.current = last + 1
+            self.store.write(DIR + "/last", str(self.current))
+            for n in nums:
+                if n <= self.current - self.keep:
+                    self.store.remove(path(n))
         return self.current
 
     def flush(self, log):
@@ -55,23 +57,25 @@ class GameLogs:
         if self.current < 0 or not log.lines:
             return 0
         n = log.pending_bytes()
-        f = self.store.open_append(path(self.current))
-        if f is None:
-            log.lines = []
-            return 0
-        try:
-            log.flush(f)
-        finally:
-            f.close()
+        with self.store:
+            f = self.store.open_append(path(self.current))
+            if f is None:
+                log.lines = []
+                return 0
+            try:
+                log.flush(f)
+            finally:
+                f.close()
         return n
 
     def error(self, t_ms, what):
         """What went wrong in a game, next to its log (logs/game_N.err): the
         log itself keeps only events of the rule book, so it still replays."""
         if self.current >= 0:
-            f = self.store.open_append("%s/game_%d.err" % (DIR, self.current))
-            if f is not None:
-                try:
-                    f.write("t=%d %s\n" % (t_ms, what))
-                finally:
-                    f.close()
+            with self.store:
+                f = self.store.open_append("%s/game_%d.err" % (DIR, self.current))
+                if f is not None:
+                    try:
+                        f.write("t=%d %s\n" % (t_ms, what))
+                    finally:
+                        f.close()

@@ -48,14 +48,16 @@ class App:
             # the speaker's ring topped up first (64 ms ahead): a flash
             # write holds the loop 11-22 ms, the collection after it more
             v.poll()
-        if q & _Q_SAVE:
-            # a box whose flash refuses a write still plays: say it on the REPL
-            try:
-                _settings().save(self.store, self.settings)
-            except Exception as e:
-                print("settings not saved:", e)
-        if q & _Q_LOG and self.log is not None:
-            self.write_log()
+        if q & (_Q_SAVE | _Q_LOG):
+            with self.store:    # one mount for both (the one-file firmware)
+                if q & _Q_SAVE:
+                    # a box whose flash refuses a write still plays: say it on the REPL
+                    try:
+                        _settings().save(self.store, self.settings)
+                    except Exception as e:
+                        print("settings not saved:", e)
+                if q & _Q_LOG and self.log is not None:
+                    self.write_log()
         self.collect()
 
     def heap_note(self, state=None):

@@ -330,11 +330,13 @@ def _buzzer_of(hal):
 
 
 def _save_load_delete(store, text):
-    """(what was read back, still there after delete) via save/load."""
-    store.save(STORE_NAME, text)
-    back, notice = store.load(STORE_NAME, None)
-    store.fs.remove(STORE_NAME)
-    return back, store.fs.exists(STORE_NAME)
+    """(what was read back, still there after delete) via save/load: the
+    file system held throughout (drivers.storage: `with fs:`)."""
+    with store.fs:
+        store.save(STORE_NAME, text)
+        back, notice = store.load(STORE_NAME, None)
+        store.fs.remove(STORE_NAME)
+        return back, store.fs.exists(STORE_NAME)
 
 
 def _write_read_delete(store, text):

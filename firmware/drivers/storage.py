@@ -13,6 +13,14 @@
 #
 # `fs` does the file operations (OsFs below on both the board and the PC;
 # hal.host.storage.CutFs adds power cuts and a record for the tests).
+#
+# `with fs:` around every use of the files, an open file's whole life
+# included: the file system is there while it is held.  OsFs's is always
+# there (the PC's disk, the .mpy box's flash, where the box's own code is);
+# the one-file firmware's flash is mounted only then (hal.rp2.parts.FlashFs:
+# littlefs's caches, 2.4 KB of heap, are the game's the rest of the time).
+# Storage's methods hold it themselves; a caller holds it around several
+# (one mount) or around a file it keeps open.
 import json
 import os
 
@@ -67,6 +75,12 @@ class OsFs:
     def path(self, name):
         return self.root + "/" + name
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
     def ensure(self):
         try:
             os.mkdir(self.root)
@@ -107,7 +121,8 @@ class Storage:
         self.slap_window = False
         self.notices = []   # what the box should tell the player, in order
         self.writes = 0
-        fs.ensure()
+        with fs:
+            fs.ensure()
 
     def load(self, name, defaults):
         """(value, notice): the saved value, or a copy of `defaults` and a
@@ -116,7 +131,8 @@ class Storage:
         notice = None
         why = ""
         try:
-            raw = self.fs.read(name)
+            with self.fs:
+                raw = self.fs.read(name)
         except OSError:
             # Missing: normal on the first start, so not kept in `notices`.
             return _copy(defaults), "%s not found: using the defaults" % name
@@ -151,22 +167,26 @@ class Storage:
                                  "interrupts and would delay slap timestamps; save between rounds" % name)
         data = encode(value)
         tmp = name + TMP
-        f = self.fs.open_write(tmp)
-        try:
-            f.write(data)
-        finally:
-            f.close()
-        self.fs.rename(tmp, name)
+        fs = self.fs
+        with fs:
+            f = fs.open_write(tmp)
+            try:
+                f.write(data)
+            finally:
+                f.close()
+            fs.rename(tmp, name)
         self.writes += 1
 
     def clean(self):
         """Remove temp files a power cut may have left (call at boot)."""
-        for name in self.fs.listdir():
-            if name.endswith(TMP):
-                try:
-                    self.fs.remove(name)
-                except OSError:
-                    pass
+        fs = self.fs
+        with fs:
+            for name in fs.listdir():
+                if name.endswith(TMP):
+                    try:
+                        fs.remove(name)
+                    except OSError:
+                        pass
 
 
 def _copy(v):

@@ -124,15 +124,45 @@ class Watchdog:
         self.n_feeds += 1
 
 
+class MountedFs(OsFs):
+    """hal.rp2.parts.FlashFs's counting on the PC: the directory is there
+    only while a `with fs:` holds it (renamed away the rest of the time, as
+    the one-file firmware's flash is unmounted), so a use of the files
+    outside one fails as it would on the Pico.  Held at first (_boot.py's
+    mount), until let_go()."""
+
+    def __init__(self, root):
+        super().__init__(root)
+        self.users = 1
+        self.mounts = 0
+
+    def __enter__(self):
+        if not self.users:
+            os.rename(self.root + ".off", self.root)
+            self.mounts += 1
+        self.users += 1
+        return self
+
+    def __exit__(self, *exc):
+        self.users -= 1
+        if not self.users:
+            os.rename(self.root, self.root + ".off")
+        return False
+
+    def let_go(self):
+        self.__exit__()
+
+
 class Hal:
-    def __init__(self, n_pads=4, w=16, h=16, colour=True, files=None, start_us=0):
+    def __init__(self, n_pads=4, w=16, h=16, colour=True, files=None, start_us=0, mounted=False):
         self.clock = VirtualClock(start_us)
         self.pads = HostPads(n_pads, self.clock)
         self.display = Display(self.clock, w, h, colour)
         self.leds = Leds(self.clock, n_pads)
         self.buzzer = Buzzer(self.clock)
         self.root = fresh_dir()
-        self.storage = Storage(OsFs(self.root))
+        # mounted: the files there only while used (MountedFs)
+        self.storage = Storage(MountedFs(self.root) if mounted else OsFs(self.root))
         if files:
             for name in files:
                 with open(self.root + "/" + name, "w") as f:

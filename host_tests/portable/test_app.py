@@ -59,6 +59,36 @@ def test_app_plays_tape_treize_to_its_end_tempo_and_turns():
     check_game("tape", 4, 5, {"target": 1, "tempo": 1000, "mode": "turns"})
 
 
+def test_app_files_land_with_the_flash_mounted_only_while_used():
+    # the one-file firmware lets the flash's file system go after the boot
+    # (main.py, hal.rp2.parts.FlashFs: littlefs's 2.4 KB of heap for the
+    # games); MountedFs hides the directory the same way: every log line and
+    # the settings still land, each under its own mount, and nothing is
+    # mounted in between
+    import os
+    for game, players, seed in (("batawaf", 2, 3), ("bataille", 2, 5), ("tape", 2, 7)):
+        hal = app_hal.Hal(4, mounted=True)
+        r = headless.Runner(hal, game, players, seed=seed, options=SHORT[game])
+        fs = hal.storage.fs
+        fs.let_go()
+        r.run(3600)
+        app = r.app
+        assert app.state == "end" and app.errors == 0, (game, app.state, app.error_text)
+        assert fs.users == 0 and fs.mounts >= 3, (game, fs.users, fs.mounts)
+        try:
+            os.stat(hal.root)
+            assert False, "mounted after the game"
+        except OSError:
+            pass
+        with fs:
+            entries = log_entries(hal)
+            app2 = box.App(hal, seed=1)
+        assert entries[-1][2] == "end" and entries[-1][3]["winners"] == app.view.winners
+        g = replay(entries)
+        assert g.done and not g.truncated
+        assert app2.settings["game"] == game
+
+
 def test_app_three_presses_from_power_on_to_first_batawaf_duel():
     hal = app_hal.Hal(4)
     app = box.App(hal, seed=1)

@@ -5,10 +5,12 @@
 # (Power, below: the matrix's supply switch, the battery's ADC, the sleep).
 #
 #   parts = Buses()
-#   open_storage(root=STORAGE_DIR)
+#   open_storage(root=STORAGE_DIR)   settings and logs, through FlashFs
 #   Power(board, pads, menu)
 import machine
+import vfs
 from micropython import const
+from rp2 import Flash
 from drivers.storage import Storage, OsFs
 
 _SIO_GPIO_IN = const(0xD0000004)
@@ -53,8 +55,55 @@ class Buses:
             display.pack = viper("drivers.ws2812_viper", "pack", display.pack)
 
 
+# The Pico's flash file system, mounted only while the box uses it (issue
+# 26).  littlefs's read and program caches (1 KB each), its lookahead and
+# state: 2.4 KB of the heap while it is mounted, the game's the rest of the
+# time.  _boot.py mounts it at "/" (with the port's own settings, repeated
+# here); the boot reads the board file and the settings, then main.py lets it
+# go, on the one-file firmware only (all its code frozen: an import never
+# looks for a file).  From then on drivers.storage's `with fs:` mounts it
+# for a save or a log's lines (~2 ms, at a quiet moment, with the flash
+# write's 11-22 ms) and unmounts it after.  hold() mounts it for good: the
+# host took the REPL, and its tools (mpremote cp, ls) find the files.
+class FlashFs(OsFs):
+    def __init__(self, root):
+        super().__init__(root)
+        self.users = 1          # the boot's, until let_go()
+        self.mounted = True     # what _boot.py left
+
+    def __enter__(self):
+        if not self.users:
+            try:
+                # (the stubs call VfsLfs2 abstract: it is the C type)
+                vfs.mount(vfs.VfsLfs2(Flash(), progsize=256), "/")  # type: ignore[abstract]
+                self.mounted = True
+            except OSError as e:
+                # never formatted here: the files' own operations then fail
+                # and each says so (settings not saved, log not written)
+                print("flash file system not mounted:", e)
+        self.users += 1
+        return self
+
+    def __exit__(self, *exc):
+        self.users -= 1
+        if not self.users and self.mounted:
+            self.mounted = False
+            vfs.umount("/")
+        return False
+
+    def let_go(self):
+        """The boot's reads are over: unmounted until the next use."""
+        if self.users:
+            self.__exit__()
+
+    def hold(self):
+        """Mounted from now on (the host has the REPL)."""
+        if not self.users:
+            self.__enter__()
+
+
 def open_storage(root=STORAGE_DIR):
-    s = Storage(OsFs(root))
+    s = Storage(FlashFs(root))
     s.clean()   # boot: drop the temp file of a save a power cut interrupted
     return s
 
