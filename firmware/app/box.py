@@ -79,7 +79,6 @@ class App(join.App, play.App, quiet.App):
         self.fed = hal.clock.ticks_us()
         self.logs = GameLogs(self.store)
         self.seed = seed
-        self.games_played = 0
         self.frames = 0
         self.errors = 0
         self.canvas = render.Canvas(self.disp.fb, self.disp.width, self.disp.height, self.disp.colour,
@@ -110,8 +109,7 @@ class App(join.App, play.App, quiet.App):
         self.notice = None
         self.error_text = ""
         self.error_kind = ""
-        self.selftest_lines = []
-        self.selftest_ok = True
+        self.selftest_report = None    # (all passed, the lines) of the last self-test
         self.game_name = "batawaf"
         self.pads_in = []
         self.seats = None       # app.seats: the seats the box plays in this game (P1)
@@ -142,7 +140,7 @@ class App(join.App, play.App, quiet.App):
         self.sound.set_volume(st["volume"])
         self.sound.mode = st["sound"]
         self.sound.set_lang(st["lang"])
-        self.driver_full = self.disp.set_full_every(st["eink_refresh"])
+        self.disp.set_full_every(st["eink_refresh"])    # (app.screens asks the driver whether it took it)
         if self.disp.set_level(st["brightness"]):
             self.canvas.set_level(5)
         else:

@@ -181,8 +181,7 @@ class App:
         if self.wdt is not None:
             self.wdt.feed()
         if not more:
-            self.selftest_lines = self.st.lines()
-            self.selftest_ok = self.st.ok
+            self.selftest_report = (self.st.ok, self.st.lines())
             self.st = None
             forget("app.selftest")
             self.cap.clear()

@@ -227,7 +227,6 @@ class App:
         self.fb.holding = 0
         self.quiet_jobs &= ~_Q_GC
         self.heap_peak = 0
-        self.games_played += 1
         self.after(r)
 
     def lean(self):

@@ -87,10 +87,11 @@ def draw(app):
         r.message(tab["notice"], [tab["settings_reset"], app.notice], "star", render.WARN)
     elif st == "selftest":
         # a failed part must not be shown under a green tick
-        if app.selftest_ok:
-            r.message(tab["selftest"], app.selftest_lines or [tab["test_ok"]], "check", render.OK)
+        ok, lines = app.selftest_report or (True, [])
+        if ok:
+            r.message(tab["selftest"], lines or [tab["test_ok"]], "check", render.OK)
         else:
-            r.message(tab["selftest"], app.selftest_lines, "cross", render.RED)
+            r.message(tab["selftest"], lines, "cross", render.RED)
     if g is not None and (st == "menu" or st == "pause") and not app.stuck and g.warn is None and (
             g.low or app.menu_name == "settings"):
         # the matrix's gauge over its menu's corner (its title elsewhere)
@@ -104,7 +105,7 @@ def show(app):
     if not app.disp.colour:
         if app.new_screen:
             full = True
-        elif not app.driver_full:
+        elif not hasattr(app.disp.d, "full_every"):     # (io.Display.set_full_every: the driver's own count)
             # e-ink: a full refresh every N partial ones clears the ghosts
             app.partial += 1
             if app.partial >= app.settings["eink_refresh"]:

@@ -45,24 +45,9 @@ import micropython
 from gfx import glyphs
 
 
-def _tables():
-    chars = glyphs.FONT_CHARS
-    font = glyphs.FONT5X7
-    ix = bytearray(128)
-    for c in range(128):
-        i = chars.find(chr(c).upper())     # (a-z: their capitals, as Region.text's upper())
-        ix[c] = i if i >= 0 else chars.find("?")
-    cols = bytearray(5 * len(chars))
-    for i in range(5 * len(chars)):
-        v = 0
-        for r in range(7):
-            if (font[7 * (i // 5) + r] >> (4 - i % 5)) & 1:
-                v |= 1 << r
-        cols[i] = v
-    return ix, cols
-
-
-_IX, _COLS = _tables()
+# the font's tables, constants of gfx.glyphs (in flash on the board)
+_IX = glyphs.FONT_IX
+_COLS = glyphs.FONT5X7_COLS
 
 
 @micropython.viper

@@ -597,6 +597,29 @@ def test_text_through_the_scratch_draws_what_the_runs_draw():
     assert fast_ones > 50, fast_ones
 
 
+def test_font_tables_of_the_mono_frames_are_the_font_turned():
+    """gfx.glyphs' FONT_IX and FONT5X7_COLS (gfx/text_viper.py's tables,
+    constants in flash) are FONT_CHARS and FONT5X7 turned: a character's own
+    glyph, a-z their capitals', any other the '?'; each glyph's columns, bit
+    r its row r.  On a failure: the constants to paste into gfx/glyphs.py."""
+    chars = glyphs.FONT_CHARS
+    font = glyphs.FONT5X7
+    ix = bytearray(128)
+    for c in range(128):
+        i = chars.find(chr(c).upper())
+        ix[c] = i if i >= 0 else chars.find("?")
+    cols = bytearray(5 * len(chars))
+    for i in range(5 * len(chars)):
+        v = 0
+        for r in range(7):
+            if (font[7 * (i // 5) + r] >> (4 - i % 5)) & 1:
+                v |= 1 << r
+        cols[i] = v
+    want = "FONT_IX = %r\nFONT5X7_COLS = %r" % (bytes(ix), bytes(cols))
+    assert glyphs.FONT_IX == bytes(ix) and glyphs.FONT5X7_COLS == bytes(cols), want
+    assert glyphs.FONT_IX[ord("a")] == chars.find("A") and glyphs.FONT_IX[ord("~")] == chars.find("?")
+
+
 def test_glyphs_straight_into_the_mono_frame_draw_what_the_blit_draws():
     """Issue 26: on a MONO_VLSB frame (the OLEDs' and the e-ink's) glyphs
     and small bitmaps are written straight into its bytes by viper code
