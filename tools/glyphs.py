@@ -1,7 +1,7 @@
 """Regenerate the picture data of firmware/gfx/glyphs.py from its ascii art.
 
 The comment block of glyphs.py (`#   name  WxH  rows|rows`) is the source of
-every picture; this tool rewrites PIC_DATA and PIC_AT from it, so a picture
+every picture; this tool rewrites PIC_DATA, PIC_NAMES and PIC_OFFS from it, so a picture
 is edited by editing its art and running `python tools/glyphs.py`.  Rows
 of up to 8 pixels take one byte, wider ones (up to 16) two, high byte first
 (gfx.glyphs.pic says which).  host_tests/portable/test_render.py checks the
@@ -67,11 +67,17 @@ def render(data, at):
     for i in range(0, len(data), 24):
         lines.append("    " + repr(data[i:i + 24]))
     lines.append(")")
-    lines.append("PIC_AT = {")
-    for name, off in at:
-        if group_of(name) is None:
-            lines.append("    %r: %d," % (name, off))
-    lines.append("}")
+    # names and offsets as two tuples, not a dict: constants, in the
+    # firmware's flash (a dict is made in the heap at import, 0.3 KB)
+    named = [(name, off) for name, off in at if group_of(name) is None]
+    lines.append("PIC_NAMES = (")
+    for name, off in named:
+        lines.append("    %r," % (name,))
+    lines.append(")")
+    lines.append("PIC_OFFS = (")
+    for i in range(0, len(named), 12):
+        lines.append("    " + " ".join("%d," % off for name, off in named[i:i + 12]))
+    lines.append(")")
     for const, _ in GROUPS:
         offs = [str(off) for name, off in at if group_of(name) == const]
         lines.append("%s = (%s)" % (const, ", ".join(offs)))
@@ -83,7 +89,7 @@ def main():
         text = f.read()
     data, at = encode(parse(text))
     start = text.index("PIC_DATA = (")
-    end = text.index("}\n", text.index("PIC_AT = {")) + 2
+    end = text.index(")\n", text.index("PIC_OFFS = (")) + 2
     for const, _ in GROUPS:
         if text.startswith(const + " = (", end):
             end = text.index(")\n", end) + 2

@@ -3,7 +3,7 @@
 # small icon set for the menus.  Rows top to bottom, one byte per row (two
 # for pictures wider than 8), the most significant used bit is the leftmost
 # pixel.  The ascii art below is the source: `python tools/glyphs.py`
-# regenerates PIC_DATA and PIC_AT from it.  Drawn by gfx.render.
+# regenerates PIC_DATA, PIC_NAMES and PIC_OFFS from it.  Drawn by gfx.render.
 #
 # FONT5X7 holds 7 bytes per character of FONT_CHARS (menus and text on the
 # OLED and e-ink, scaled); FONT3X5 holds 5 bytes per character of SMALL_CHARS
@@ -76,7 +76,8 @@ FONT3X5 = b'\x00\x00\x00\x00\x00\x07\x05\x05\x05\x07\x02\x06\x02\x02\x07\x06\x01
 #   sign_boxseat 5x5 ..#..|#####|#.#.#|#####|.#.#.
 #   sign_twocards 5x5 ###..|#.###|#.#.#|###.#|..###
 #
-# Pictures: one blob, each record w, h, then h rows; PIC_AT gives its offset.
+# Pictures: one blob, each record w, h, then h rows; PIC_OFFS[i] is the offset of
+# the picture named PIC_NAMES[i] (two tuples: constants, in flash on the board).
 # One bytes object and one dict of small ints, instead of a tuple and a bytes
 # object per picture: a few KB less heap on the board.
 PIC_DATA = (
@@ -101,42 +102,47 @@ PIC_DATA = (
     b'\x01\x01\x07\x07\x7f\x00\x7f\x08>\x1c\x08\x05\x05\n\n\x00\x11\x0e\x05\x05\x04\x1f\x15\x1f'
     b'\n\x05\x05\x1c\x17\x15\x1d\x07'
 )
-PIC_AT = {
-    'pip_s5': 0,
-    'pip_h5': 7,
-    'pip_d5': 14,
-    'pip_c5': 21,
-    'pip_s3': 28,
-    'pip_h3': 33,
-    'pip_d3': 38,
-    'pip_c3': 43,
-    'arrow_up': 249,
-    'arrow_down': 256,
-    'arrow_left': 263,
-    'arrow_right': 270,
-    'trophy': 277,
-    'pause': 286,
-    'play': 293,
-    'cross': 300,
-    'check': 307,
-    'star': 314,
-    'icon_dog': 321,
-    'icon_card': 331,
-    'icon_hand': 341,
-    'icon_gear': 351,
-    'icon_test': 361,
-    'icon_back': 371,
-    'icon_speaker': 381,
-    'icon_sun': 391,
-    'icon_lang': 401,
-    'icon_eink': 411,
-    'icon_opts': 421,
-    'bar': 431,
-    'sign_taking': 434,
-    'sign_smiley': 443,
-    'sign_boxseat': 450,
-    'sign_twocards': 457,
-}
+PIC_NAMES = (
+    'pip_s5',
+    'pip_h5',
+    'pip_d5',
+    'pip_c5',
+    'pip_s3',
+    'pip_h3',
+    'pip_d3',
+    'pip_c3',
+    'arrow_up',
+    'arrow_down',
+    'arrow_left',
+    'arrow_right',
+    'trophy',
+    'pause',
+    'play',
+    'cross',
+    'check',
+    'star',
+    'icon_dog',
+    'icon_card',
+    'icon_hand',
+    'icon_gear',
+    'icon_test',
+    'icon_back',
+    'icon_speaker',
+    'icon_sun',
+    'icon_lang',
+    'icon_eink',
+    'icon_opts',
+    'bar',
+    'sign_taking',
+    'sign_smiley',
+    'sign_boxseat',
+    'sign_twocards',
+)
+PIC_OFFS = (
+    0, 7, 14, 21, 28, 33, 38, 43, 249, 256, 263, 270,
+    277, 286, 293, 300, 307, 314, 321, 331, 341, 351, 361, 371,
+    381, 391, 401, 411, 421, 431, 434, 443, 450, 457,
+)
 DOG = (48, 53, 58, 64, 71, 79)
 DOGW = (88, 93, 99, 111, 125, 141)
 FACE = (159, 189, 219)
@@ -144,7 +150,7 @@ FACE = (159, 189, 219)
 
 def pic(name):
     """(w, h, offset of the first row in PIC_DATA) of a picture."""
-    i = PIC_AT[name]
+    i = PIC_OFFS[PIC_NAMES.index(name)]
     return PIC_DATA[i], PIC_DATA[i + 1], i + 2
 
 

@@ -5,6 +5,9 @@ from app import view, strings, pause
 from app import settings as _set
 from core import cards
 
+# the pictures' offsets by name (gfx.glyphs keeps two tuples: constants in flash)
+PIC_AT = dict(zip(glyphs.PIC_NAMES, glyphs.PIC_OFFS))
+
 DISPLAYS = ((16, 16, True), (128, 64, False), (296, 128, False))
 
 
@@ -335,8 +338,8 @@ def test_picture_data_matches_its_ascii_art():
             w = glyphs.PIC_DATA[off]
             h = glyphs.PIC_DATA[off + 1]
             assert size == "%dx%d" % (w, h), name
-            if name in glyphs.PIC_AT:
-                assert glyphs.PIC_AT[name] == off
+            if name in PIC_AT:
+                assert PIC_AT[name] == off
             rows = art.split("|")
             for r in range(h):
                 bits = 0
@@ -345,8 +348,8 @@ def test_picture_data_matches_its_ascii_art():
                 assert glyphs.row(glyphs.PIC_DATA, off + 2, w, r) == bits, (name, r)
             off += 2 + h * (2 if w > 8 else 1)
             n += 1
-    assert off == len(glyphs.PIC_DATA) and n == len(glyphs.PIC_AT) + 15
-    assert glyphs.DOG[0] == glyphs.PIC_AT["pip_c3"] + 5
+    assert off == len(glyphs.PIC_DATA) and n == len(PIC_AT) + 15
+    assert glyphs.DOG[0] == PIC_AT["pip_c3"] + 5
 
 
 def menus_as_drawn(lang):
@@ -508,8 +511,8 @@ def test_canvas_blit_draws_what_the_runs_draw():
         return      # the PC's pure-Python framebuf: always run by run
     places = ((0, 0, -9999, 9999), (3, 2, -9999, 9999), (-2, 1, -9999, 9999), (12, 10, -9999, 9999),
               (-3, 4, 0, 16), (13, 4, 0, 16), (2, 4, 4, 9), (5, -1, -9999, 9999))
-    bitmaps = [(glyphs.PIC_DATA, glyphs.PIC_AT[n] + 2, glyphs.PIC_DATA[glyphs.PIC_AT[n]],
-                glyphs.PIC_DATA[glyphs.PIC_AT[n] + 1]) for n in sorted(glyphs.PIC_AT)]
+    bitmaps = [(glyphs.PIC_DATA, PIC_AT[n] + 2, glyphs.PIC_DATA[PIC_AT[n]],
+                glyphs.PIC_DATA[PIC_AT[n] + 1]) for n in sorted(PIC_AT)]
     bitmaps += [(glyphs.FONT5X7, i * 7, 5, 7) for i in range(len(glyphs.FONT_CHARS))]
     bitmaps += [(glyphs.FONT3X5, i * 5, 3, 5) for i in range(len(glyphs.SMALL_CHARS))]
     blits = [0, 0, 0]
@@ -636,7 +639,7 @@ def test_glyphs_straight_into_the_mono_frame_draw_what_the_blit_draws():
         # the unix port has the native emitters: the viper way is the one tested
         assert render.Canvas(f, 8, 8, False, 5, fb.MONO_VLSB).put is not None
     texts = ("Bataille 10", "TAPE-TREIZE: 2/3", "\u00e9t\u00e9 \u00e7a", "a_b~c%#")
-    pics = [n for n in sorted(glyphs.PIC_AT) if glyphs.PIC_DATA[glyphs.PIC_AT[n]] <= 8]
+    pics = [n for n in sorted(PIC_AT) if glyphs.PIC_DATA[PIC_AT[n]] <= 8]
     put_ones = 0
     for w, h in ((296, 128), (128, 64), (128, 32)):
         places = ((1, 2, 0), (w - 20, 3, 0), (-2, 1, 0), (3, h - 15, 0), (2, 5, 13), (7, 9, 0), (0, h - 7, 0))
@@ -679,7 +682,7 @@ def test_matrix_scrolling_label_and_pictures_blitted_in_place_draw_what_the_runs
     if not fb.NATIVE:
         return      # the PC's pure-Python framebuf: always run by run
     label = "Bata-waf 10 \u00e9t\u00e9 ?!"
-    pics = [n for n in sorted(glyphs.PIC_AT) if glyphs.PIC_DATA[glyphs.PIC_AT[n]] <= 16]
+    pics = [n for n in sorted(PIC_AT) if glyphs.PIC_DATA[PIC_AT[n]] <= 16]
     over = render.text_width(label, 1, True) - 16
     assert over > 0
     fast_ones = 0
