@@ -179,8 +179,17 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
                                ("hal.rp2.parts", ("Buses", "open_storage")),
                                ("hal.wiring", ("open_display", "open_leds", "open_buzzer", "open_menu"))):
                 m = sys.modules.get(mod)
-                for n in (names if m is not None else ()):
-                    m.__dict__.pop(n, None)
+                if m is None:
+                    continue
+                d = m.__dict__
+                for n in names:
+                    d.pop(n, None)
+                # and its table made again for what is left: a dict never
+                # shrinks as names go (hal.rp2's stayed at 23 slots for 11)
+                kept = list(d.items())
+                d.clear()
+                for n, v in kept:
+                    d[n] = v
     from app.box import App
     app = App(h, seed=seed)
     global BOX

@@ -29,7 +29,7 @@ from core.compat import viper
 # The palette and the small helpers, gfx.style's, are the screens' names
 # from here too (`from gfx.canvas import BG, INK`)
 from gfx.style import (BG, INK, RED, BLACKSUIT, WON, BATTLE, DOG, DIM, WARN, OK, PLAYER0,  # noqa: F401
-                       RGB, player_rgb, rgb565, FOLD, scroll_offset, text_width, rank_label, suit_pip)
+                       RGB, player_rgb, rgb565, fold, scroll_offset, text_width, rank_label, suit_pip)
 
 
 class Canvas:
@@ -300,7 +300,7 @@ class Region:
         # with a frame over 11 words is one: 0.26 -> 0.1 ms a glyph at
         # scale 1, issue 26).  Otherwise glyph by glyph through bitmap.
         # The letters are found in one upper() of the whole text, an
-        # accented one folded (FOLD, by its small letter: upper() differs
+        # accented one folded (fold, by its small letter: upper() differs
         # between the ports).
         f = put = None
         if (self.rot == 0 and scale <= 2 and cv.fast and ax + x >= 0 and ay >= 0 and ay + gh * scale <= cv.h
@@ -341,13 +341,13 @@ class Region:
                     cv.font_glyphs += 1
                     i = ord(ch)
                     if i > 127:
-                        i = ord(FOLD.get(ch.lower(), "?"))
+                        i = ord(fold(ch.lower(), "?"))
                     put(t, data, i | (ax + cx) << 12 | oy, k)
                 cx += adv
                 continue
             i = chars.find(ch)
             if i < 0:
-                i = chars.find(FOLD.get(ch.lower(), "?"))
+                i = chars.find(fold(ch.lower(), "?"))
             if ch != " ":
                 cv.font_glyphs += 1
                 if put is not None:

@@ -23,7 +23,7 @@ def scroll_text(rg, s, x, y, w, off, col):
         y += rg.y
     for ch in s:
         if cx + 3 > x and cx < x + w and ch != " ":
-            ch = canvas.FOLD.get(ch, ch).upper()
+            ch = canvas.fold(ch, ch).upper()
             i = glyphs.SMALL_CHARS.find(ch)
             if i < 0:
                 i = glyphs.SMALL_CHARS.find("?")

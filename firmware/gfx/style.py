@@ -36,10 +36,12 @@ def rgb565(r, g, b):
     return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
 
 
-# Accented letters fold to the plain glyph (the font has capitals only).
-FOLD = {"\u00e9": "E", "\u00e8": "E", "\u00ea": "E", "\u00e0": "A", "\u00e2": "A",
-         "\u00e7": "C", "\u00ee": "I", "\u00f4": "O", "\u00fb": "U", "\u00f9": "U",
-         "\u00c9": "E", "\u00c8": "E"}
+def fold(ch, other):
+    """An accented letter's plain capital (the font has capitals only), else
+    other.  Two strings, constants (in flash on the board), not a dict made
+    in the heap at import."""
+    i = "\u00e9\u00e8\u00ea\u00e0\u00e2\u00e7\u00ee\u00f4\u00fb\u00f9\u00c9\u00c8".find(ch)
+    return "EEEAACIOUUEE"[i] if i >= 0 else other
 
 
 _SCROLL_HOLD_MS = const(900)
