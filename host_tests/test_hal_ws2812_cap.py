@@ -7,7 +7,7 @@ from drivers import ws2812
 from drivers.ws2812 import Ws2812Matrix, estimate_ua
 from hal import board
 from hal.host.pio import HostStateMachine
-from gfx import render
+from gfx import render, style
 from app import strings
 
 import test_render  # the renderer's own list of screens (host_tests/portable)
@@ -68,7 +68,7 @@ def test_ws2812_cap_every_renderer_frame_within_the_board_budget():
         # and the brightest thing the renderer could ever draw: the whole
         # matrix in its brightest palette colour
         for rgb in render.RGB:
-            m.fb.fill(render.rgb565(*rgb))
+            m.fb.fill(style.rgb565(*rgb))
             m.show()
             assert _sent_ua(m.out.last) <= d.max_ma * 1000
         assert frames > 20 and worst > 0

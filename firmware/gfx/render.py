@@ -19,7 +19,9 @@
 # them (two players: bottom half p0, top half p1 turned 180 degrees; three or
 # four: quadrants clockwise from bottom-left, each turned towards its side).
 # Wide displays: one column per player, left to right.
-from gfx.canvas import (Canvas, Region, RGB, player_rgb, rgb565, text_width,  # noqa: F401
+# (the names its users take from here; each is a slot of this module's table
+# on the board: 23 names fit a 23-slot table, one more takes 29)
+from gfx.canvas import (Canvas, Region, RGB, player_rgb, text_width,  # noqa: F401
                         scroll_offset, rank_label, suit_pip,
                         BG, INK, RED, BLACKSUIT, BATTLE, DOG, DIM, WARN, OK, PLAYER0)
 from core import cards

@@ -46,6 +46,9 @@ def fold(ch, other):
 
 _SCROLL_HOLD_MS = const(900)
 _SCROLL_STEP_MS = const(110)   # (app.box redraws the menu at each step)
+# (const is the compiler's on the board: its name gone before the functions
+# come, this module's names fit a 23-slot table, not a 29)
+del const
 
 
 def scroll_offset(over, ms):
