@@ -165,7 +165,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         sys.modules.pop("rp2", None)
         globals().pop("rp2", None)
         # the board's code that only ran to open the HAL (0.6 KB of the
-        # frozen box's 40 KB per game, issue 26): hal.rp2's open_board, the
+        # frozen box's 40 KB per game, issue 26): hal's and hal.rp2's openers, the
         # buses the parts were wired over, the wiring's dispatch; the parts
         # and their classes live on.  hal.rp2 itself stays in sys.modules
         # (its dict emptied of them): a later import of any hal.rp2.x (the
@@ -174,7 +174,9 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         # HAL (open_hal not given): a test's process may hold hal.rp2 (its
         # fakes) for other tests, and a module of it not loaded at all
         if open_hal is None and "hal.rp2" in sys.modules:
-            for mod, names in (("hal.rp2", ("open_board", "Hal", "open_display", "open_leds", "open_buzzer",
+            for mod, names in (("hal", ("open_board", "open_host", "forget_board_checks", "_as_board",
+                                        "_host_voice_dir")),
+                               ("hal.rp2", ("open_board", "Hal", "open_display", "open_leds", "open_buzzer",
                                             "open_menu", "_as_board")),
                                ("hal.rp2.parts", ("Buses", "open_storage")),
                                ("hal.wiring", ("open_display", "open_leds", "open_buzzer", "open_menu"))):

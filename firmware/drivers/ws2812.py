@@ -100,7 +100,7 @@ class Ws2812Matrix:
         self.height = height
         self.n = width * height
         self.layout = layout
-        self.order = order
+        # (order only makes _sh below: 23 attributes fit a 23-slot table)
         self.max_ma = max_ma
         self.brightness = brightness
         self.format = gfb.RGB565

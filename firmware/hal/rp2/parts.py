@@ -8,9 +8,7 @@
 #   open_storage(root=STORAGE_DIR)   settings and logs, through FlashFs
 #   Power(board, pads, menu)
 import machine
-import vfs
 from micropython import const
-from rp2 import Flash
 from drivers.storage import Storage, OsFs
 
 _SIO_GPIO_IN = const(0xD0000004)
@@ -73,6 +71,10 @@ class FlashFs(OsFs):
 
     def __enter__(self):
         if not self.users:
+            # (imported here: two names fewer in this module's table; _rp2,
+            # rp2's C half: the rp2 module's Python is dropped after boot)
+            import vfs
+            from _rp2 import Flash  # type: ignore[import-not-found]
             try:
                 # (the stubs call VfsLfs2 abstract: it is the C type)
                 vfs.mount(vfs.VfsLfs2(Flash(), progsize=256), "/")  # type: ignore[abstract]
@@ -87,6 +89,7 @@ class FlashFs(OsFs):
     def __exit__(self, *exc):
         self.users -= 1
         if not self.users and self.mounted:
+            import vfs
             self.mounted = False
             vfs.umount("/")
         return False
