@@ -10,7 +10,12 @@
 # (mpremote fs cp firmware/voice/*.vox :voice/) or the box beeps instead
 # (tools/uf2.py freezes them as modules voice_<lang> for a board that talks).  A test checks what it freezes against
 # the files under firmware/.
-metadata(description="Bataille box: Bataille, Bata-waf and Tape-treize for children", version="0.1.0")
+# The box's version, in the UF2's name (tools/uf2.py reads this line).  Not
+# metadata()'s version=: makemanifest would append `__version__ = ...` to
+# every frozen module, one more name in each module's table on the board
+# (some 0.35 KB of a game's heap where a table was full, issue 26).
+VERSION = "0.1.0"
+metadata(description="Bataille box: Bataille, Bata-waf and Tape-treize for children")
 
 # Each package freezes every .py under it but what runs on the PC only (the
 # same exclusions as tools/flash.py's HOST_ONLY, which make flash and

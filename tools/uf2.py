@@ -327,8 +327,8 @@ def frozen_hash(board_json=None, unaligned=False):
 def version():
     with open(os.path.join(ROOT, "manifest.py")) as f:
         for ln in f:
-            if "version=" in ln:
-                return ln.split('version="')[1].split('"')[0]
+            if ln.startswith("VERSION = "):
+                return ln.split('"')[1]
     return "0"
 
 
