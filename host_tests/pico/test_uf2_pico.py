@@ -125,8 +125,14 @@ def test_uf2_plays_a_game_through_its_pins(box):
     # keeps it in play, said at the game's end).  (Read
     # at the REPL: the box stands down; the next test power-cycles it.)
     from tools.pico import faults
-    in_play = int(faults.values(box.pico, "BOX.heap_peak")[0])
+    in_play, mounts, mounted = faults.values(box.pico, "BOX.heap_peak", "BOX.store.fs.mounts",
+                                             "BOX.store.fs.mounted")
+    in_play = int(in_play)
     assert in_play > 0
+    # the flash file system let go after the boot, mounted for the log's
+    # lines and the settings (hal.rp2.parts.FlashFs), and for good once the
+    # box stood down for the REPL
+    assert int(mounts) >= 2 and mounted == "True", (mounts, mounted)
     lines = max(a for t, a, f in box.lines())
     print("\n[uf2] frozen pico_matrix, live heap: %d B at boot and in the menus, %d B in play"
           % (lines, in_play))

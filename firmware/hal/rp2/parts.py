@@ -68,6 +68,7 @@ class FlashFs(OsFs):
         super().__init__(root)
         self.users = 1          # the boot's, until let_go()
         self.mounted = True     # what _boot.py left
+        self.mounts = 0         # since the boot (a look from the REPL)
 
     def __enter__(self):
         if not self.users:
@@ -79,6 +80,7 @@ class FlashFs(OsFs):
                 # (the stubs call VfsLfs2 abstract: it is the C type)
                 vfs.mount(vfs.VfsLfs2(Flash(), progsize=256), "/")  # type: ignore[abstract]
                 self.mounted = True
+                self.mounts += 1
             except OSError as e:
                 # never formatted here: the files' own operations then fail
                 # and each says so (settings not saved, log not written)
