@@ -205,12 +205,9 @@ class Sound:
 
 
 class Store:
-    """Settings through the storage driver (atomic, checksummed: load gives
-    the defaults and a notice for a damaged file); game logs as plain files
-    under its root, appended line by line (no big string in RAM).  Each
-    method holds the file system while it works (drivers.storage: `with
-    fs:`); `with store:` holds it around several, one mount on the one-file
-    firmware, and must be around open_append's file until it is closed."""
+    """Settings through the storage driver (atomic, checksummed); game logs
+    appended line by line.  Each method holds the file system (`with fs:`,
+    drivers.storage); `with store:` around several, and open_append's file."""
 
     def __init__(self, hal):
         self.s = getattr(hal, "storage", None)
@@ -244,17 +241,8 @@ class Store:
         if self.s is not None:
             self.s.slap_window = on
 
-    def path(self, name):
-        return self.fs.path(name)
-
     def mkdir(self, d):
-        if self.fs is None:
-            return
-        try:
-            with self:
-                os.mkdir(self.fs.path(d))
-        except OSError:
-            pass    # already there
+        self._os(os.mkdir, d)   # (already there: nothing)
 
     def open_append(self, name):
         if self.fs is None:
@@ -276,13 +264,15 @@ class Store:
                 f.write(text)
 
     def remove(self, name):
-        if self.fs is None:
-            return
-        try:
-            with self:
-                os.remove(self.fs.path(name))
-        except OSError:
-            pass
+        self._os(os.remove, name)
+
+    def _os(self, op, name):
+        if self.fs is not None:
+            try:
+                with self:
+                    op(self.fs.path(name))
+            except OSError:
+                pass
 
     def listdir(self, d):
         if self.fs is None:
