@@ -78,8 +78,8 @@ FONT3X5 = b'\x00\x00\x00\x00\x00\x07\x05\x05\x05\x07\x02\x06\x02\x02\x07\x06\x01
 #
 # Pictures: one blob, each record w, h, then h rows; PIC_OFFS[i] is the offset of
 # the picture named PIC_NAMES[i] (two tuples: constants, in flash on the board).
-# One bytes object and one dict of small ints, instead of a tuple and a bytes
-# object per picture: a few KB less heap on the board.
+# One bytes object and two tuples, instead of a tuple and a bytes object per
+# picture: a few KB less heap on the board.
 PIC_DATA = (
     b'\x05\x05\x04\x0e\x1f\x1f\x04\x05\x05\n\x1f\x1f\x0e\x04\x05\x05\x04\x0e\x1f\x0e\x04\x05\x05\x0e'
     b'\x0e\x1f\x1f\x04\x03\x03\x02\x07\x02\x03\x03\x05\x07\x02\x03\x03\x02\x07\x02\x03\x03\x07\x07\x02'
