@@ -11,9 +11,15 @@
 # The players: in Bataille and Bata-waf every player in the game presses
 # their pad every 0.6 s (a press while the box shows a duel is ignored); in
 # Tape-treize one of them slaps at a random moment every few seconds, at
-# the start of the game (then the cards run out and a round ends).  The
-# menus are walked by hal.host.bots.Walk, from what app.menu builds for the
-# settings the box holds.
+# the start of the game, then nobody slaps.  That does not end the round
+# by itself: a window nobody slaps gives the pile to a player drawn by lot
+# (T6, T7), so the cards go round until two of the four players hold none
+# at once (a minute or two, some seeds far longer), or T12's limit (30 min
+# of game time) ends the match.  So before its first Tape-treize game the
+# box's sleep setting is set to never (5 minutes with no press would put
+# the box to sleep, the game paused), and a Tape-treize game may take up
+# to TAPE_MAX_US.  The menus are walked by hal.host.bots.Walk, from what
+# app.menu builds on the box's board for the settings the box holds.
 import os
 import random
 import sys
@@ -34,6 +40,8 @@ SLAP_GAP_US = 2500000       # Tape-treize: a slap every 2.5 to 5 s,
 TAPE_SLAPS = 8              # the first 8 turns of a game
 MENU_GAP_US = 400000
 BOOT_MAX_US = 30000000      # power-on to the first menu, emulated
+GAME_MAX_US = 900000000     # a game of Bataille or Bata-waf (court), emulated
+TAPE_MAX_US = 1900000000    # Tape-treize: T12's 30 min of game time, and its last round
 
 
 class BoxError(RuntimeError):
@@ -46,12 +54,13 @@ class Box:
         self.board = board
         from hal.host import boards
         path = boards.path(board)
-        self.pins = boards.load(board).pad_pins()
+        b = boards.load(board)
+        self.pins = b.pad_pins()
         self.pico = Pico(uf2=uf2, flash=flash, fresh=fresh, board=path, log=log)
         self.rng = random.Random(seed)
         from app import settings as _set
         from hal.host.bots import Walk
-        self.walk = Walk(_set.defaults())   # what the box holds (a fresh flash: the defaults)
+        self.walk = Walk(_set.defaults(), board=b)   # what the box holds (a fresh flash: the defaults)
         self.st = self.walk.st
 
     # ---- the board ---------------------------------------------------
@@ -109,10 +118,11 @@ class Box:
         for k in pads:
             self.tap(k)
 
-    def set_setting(self, key):
-        """Cycle setting `key` once (home -> settings -> key -> back)."""
+    def set_setting(self, key, value):
+        """Setting `key` to `value` (home -> settings -> key, cycled -> back)."""
         self.pick("home", "go", "settings")
-        self.pick("settings", "set", key)
+        while self.st[key] != value:
+            self.pick("settings", "set", key)
         self.pick("settings", "go", "home")
 
     def set_options(self, game, choices):
@@ -162,10 +172,13 @@ class Box:
                 self.pico.press(self.pins[k], at_us=self.pico.now_us + 1000 + 20000 * k, hold_us=TAP_US)
             self.pico.run_for(600000)
 
-    def play(self, game, players, choices=None, max_us=900000000):
+    def play(self, game, players, choices=None, max_us=None):
         """From the home menu: set the options, join `players` pads, play to
         the end, and back to the home menu.  The heap lines of the game."""
         first = len(self.lines())
+        if game == "tape":
+            self.set_setting("sleep", False)    # (see the players, above)
+        max_us = max_us or (TAPE_MAX_US if game == "tape" else GAME_MAX_US)
         ends = self.count("end")
         self.begin(game, players, choices)
         end = self.pico.now_us + max_us
