@@ -5,6 +5,7 @@
 import os
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -66,6 +67,14 @@ def _path(tree):
     return dict(os.environ, MICROPYPATH=""), tree
 
 
+def _run_box(args, timeout, env=None, cwd=None):
+    """MicroPython run with args (its CompletedProcess, text): the box's files
+    (hal.host.parts.default_dir, under TMPDIR) in a directory removed after."""
+    with tempfile.TemporaryDirectory(prefix="box_heap_") as scratch:
+        env = dict(env or os.environ, TMPDIR=scratch)
+        return subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env, cwd=cwd)
+
+
 BLANK = os.path.join(ROOT, "build", "blank")
 os.makedirs(BLANK, exist_ok=True)
 
@@ -85,8 +94,7 @@ def soak(tree, games, heap=None, board=BOARD, exe=None, timeout=900, qstrs=False
     if heap:
         args += ["-X", "heapsize=%d" % heap]
     args += ["-c", SOAK_SCRIPT % (opts, list(games), board) + (QSTRS if qstrs else "")]
-    env, tree = _path(tree)
-    r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env, cwd=tree)
+    r = _run_box(args, timeout, *_path(tree))
     out = (r.stdout + r.stderr).strip()
     return r.returncode == 0 and "\nOK " in "\n" + out, out
 
@@ -212,8 +220,7 @@ def rom_peak(image, game, players, board=BOARD):
     opts = {}
     for g, _, o in GAMES:
         opts[g] = o
-    r = subprocess.run([micropython_bin(), "-c", ROM_SCRIPT % (image, opts, board), game, str(players)],
-                       capture_output=True, text=True, timeout=300)
+    r = _run_box([micropython_bin(), "-c", ROM_SCRIPT % (image, opts, board), game, str(players)], 300)
     ok = [ln for ln in r.stdout.splitlines() if ln.startswith("OK ")]
     return int(ok[-1].split()[1]) if r.returncode == 0 and ok else None
 
@@ -234,12 +241,11 @@ def run_game(tree, game, players, heap, seed=3, board=BOARD, heap_every=0, timeo
     for g, _, o in GAMES:
         opts[g] = o
     code = SCRIPT % (opts, board, heap_every) + (QSTRS if qstrs else "")
-    env, tree = _path(tree)
     args = [exe or micropython_bin()]
     if heap:
         args += ["-X", "heapsize=%d" % heap]
     args += ["-c", code, game, str(players), str(seed)]
-    r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env, cwd=tree)
+    r = _run_box(args, timeout, *_path(tree))
     out = (r.stdout + r.stderr).strip()
     lines = out.splitlines()
     ok_line = [ln for ln in lines if ln.startswith("OK ")]

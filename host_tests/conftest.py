@@ -1,7 +1,10 @@
 # pytest on CPython: the firmware and the portable tests are importable the
 # same way the MicroPython runner makes them (see mp_run.py).
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -17,6 +20,15 @@ for p in (os.path.join(HERE, "portable"), os.path.join(ROOT, "firmware"), ROOT, 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# The files the tests make (a box's flash: hal.host.parts.default_dir, the
+# MicroPython runs they start, tempfile's) go under one directory of this
+# process, removed when it ends: a run of the suite leaves nothing in /tmp
+# (it left a thousand directories).  xdist's workers inherit TMPDIR and
+# make theirs inside.
+_SCRATCH = tempfile.mkdtemp(prefix="bbx_pytest_")
+tempfile.tempdir = os.environ["TMPDIR"] = _SCRATCH
+atexit.register(shutil.rmtree, _SCRATCH, True)
 
 # Hypothesis: deterministic in the suite (the machine is shared and noisy, a
 # property test must not flake on timing or on a lucky draw); `make fuzz`

@@ -33,7 +33,27 @@ def progress(i, n, what):
         sys.stdout.write("\r" + text + " " * (78 - len(text)) + "\r")
 
 
+def scratch():
+    """A directory of this run's own for the files the tests make (the
+    boxes' flash, under TMPDIR: hal.host.parts.default_dir), removed at
+    the end: a run leaves nothing in /tmp."""
+    import time
+    d = "%s/bbx_mp_run_%d" % (os.getenv("TMPDIR") or "/tmp", time.ticks_us())
+    os.mkdir(d)
+    os.putenv("TMPDIR", d)
+    return d
+
+
 def main():
+    from app_hal import rmtree
+    tmp = scratch()
+    try:
+        run()
+    finally:
+        rmtree(tmp)
+
+
+def run():
     passed = 0
     failed = 0
     tests = []

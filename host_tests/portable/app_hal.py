@@ -66,9 +66,6 @@ class Buzzer:
         pass
 
 
-_dirs = [0]
-
-
 def rmtree(d):
     try:
         names = os.listdir(d)
@@ -85,16 +82,8 @@ def rmtree(d):
 
 def fresh_dir():
     """An empty directory for the box's files (the board's flash)."""
-    _dirs[0] += 1
-    if hasattr(os, "getpid"):
-        tag = os.getpid()
-    else:
-        import time
-        tag = time.ticks_us()
-    d = "/tmp/box_app_test_%d_%d" % (tag, _dirs[0])
-    rmtree(d)
-    os.mkdir(d)
-    return d
+    from hal.host.parts import default_dir
+    return default_dir("box_app_test_")
 
 
 def files(root, sub=""):

@@ -2,7 +2,6 @@
 # defaults and a notice for a missing or damaged file, and no flash write
 # while a slap window is open.
 import os
-import sys
 
 from tinytest import raises
 from drivers.storage import Storage, OsFs, SlapWindowOpen, encode, decode, checksum
@@ -14,13 +13,8 @@ NEW = {"volume": 90, "players": 5, "game": "batawaf", "names": ["A", "B", "C", "
 
 
 def _tmpdir():
-    if sys.implementation.name == "micropython":
-        import time
-        d = "/tmp/bbx_test_%d" % time.ticks_us()
-        os.mkdir(d)
-        return d
-    import tempfile
-    return tempfile.mkdtemp(prefix="bbx_test_")
+    from hal.host.parts import default_dir
+    return default_dir("bbx_test_")
 
 
 def _rmdir(d):

@@ -61,14 +61,17 @@ def open_display(board, clock, wire=None, answers=True, busy_stuck=False):
     return hal.wiring.open_display(board, clock, Buses(clock, wire or Wire(), answers, busy_stuck))
 
 
-def default_dir():
+def default_dir(prefix="bataille_box_"):
+    """A new empty directory for the box's files, under TMPDIR as tempfile
+    makes them (the test runners point TMPDIR at a directory of their own
+    and remove it when they end: nothing is left in /tmp)."""
     try:
         import tempfile
-        return tempfile.mkdtemp(prefix="bataille_box_")
+        return tempfile.mkdtemp(prefix=prefix)
     except ImportError:  # MicroPython: no tempfile
         import os
         import time
-        d = "/tmp/bataille_box_%d" % time.ticks_us()
+        d = "%s/%s%d" % (os.getenv("TMPDIR") or "/tmp", prefix, time.ticks_us())
         try:
             os.mkdir(d)
         except OSError:
