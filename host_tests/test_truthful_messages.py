@@ -170,14 +170,22 @@ def _stats():
     return mod
 
 
-def test_t12_stats_of_tape_give_match_length_turns_and_rounds_per_player_count(capsys):
+def test_t12_stats_of_tape_give_match_length_turns_and_rounds_per_player_count(capsys, monkeypatch):
     stats = _stats()
+    import stats_tape
+    played = {}     # (players, seed) -> the match's figures, as the rows were made from them
+    one_match = stats_tape.one_match
+
+    def spy(opts, seed):
+        played[opts["players"], seed] = got = one_match(opts, seed)
+        return got
+    monkeypatch.setattr(stats_tape, "one_match", spy)
     rows = stats.main(["--game", "tape", "--players", "2-3", "-n", "3", "--seed", "5"])
     out = capsys.readouterr().out
     assert [r["players"] for r in rows] == [2, 3] and "minutes" in out and "rounds" in out
-    import stats_tape
+    assert sorted(played) == [(p, 5 + i) for p in (2, 3) for i in range(3)]
     for r in rows:
-        runs = [stats_tape.one_match({"players": r["players"]}, 5 + i) for i in range(3)]
+        runs = [played[r["players"], 5 + i] for i in range(3)]
         assert r["minutes"][0] == pytest.approx(sum(x[0] for x in runs) / 3)
         assert r["turns"][0] == pytest.approx(sum(x[1] for x in runs) / 3)
         assert r["rounds"][1] == min(x[2] for x in runs) >= 1
