@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 PLAYERS = (2, 8)          # what the box seats (T1)
-DEFAULT_N = 100           # a match is about 0.1 s of CPU: 70 s for 2-8 players
+DEFAULT_N = 100           # a match is 2-3 s of CPU (most run to the 30-min limit): ~30 min for 2-8 players
 
 
 def players_of(text):
