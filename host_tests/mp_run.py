@@ -37,9 +37,8 @@ def scratch():
     """A directory of this run's own for the files the tests make (the
     boxes' flash, under TMPDIR: hal.host.parts.default_dir), removed at
     the end: a run leaves nothing in /tmp."""
-    import time
-    d = "%s/bbx_mp_run_%d" % (os.getenv("TMPDIR") or "/tmp", time.ticks_us())
-    os.mkdir(d)
+    from hal.host.parts import default_dir
+    d = default_dir("bbx_mp_run_")
     os.putenv("TMPDIR", d)
     return d
 

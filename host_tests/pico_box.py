@@ -119,7 +119,10 @@ class Box:
             self.tap(k)
 
     def set_setting(self, key, value):
-        """Setting `key` to `value` (home -> settings -> key, cycled -> back)."""
+        """Setting `key` to `value` (home -> settings -> key, cycled -> back);
+        no walk when the box holds it already."""
+        if self.st[key] == value:
+            return
         self.pick("home", "go", "settings")
         while self.st[key] != value:
             self.pick("settings", "set", key)
