@@ -24,7 +24,7 @@ metadata(description="Bataille box: Bataille, Bata-waf and Tape-treize for child
 # this file with the working directory at its folder.
 import os
 
-HOST_ONLY = ("hal/host/", "gfx/framebuf_py.py", "app/headless.py")
+HOST_ONLY = ("hal/host/", "gfx/framebuf_py.py")
 
 
 def board_files(name):

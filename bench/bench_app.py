@@ -3,7 +3,8 @@
 # on each display (the board's framebuf is C; the host's is pure Python).
 from benchlib import per_call_us, alloc_bytes, MICROPYTHON
 from gfx import fb, render
-from app import view, strings, headless
+from app import view, strings
+from host import headless
 import hal as _hal
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."

@@ -1,7 +1,7 @@
 # CPython-only Tape-treize figures: whole headless matches played by bots
-# through the fake pads and the real capture path (hal.host.bots).
+# through the fake pads and the real capture path (host.bots).
 import time
-from hal.host.bots import TapeMatch
+from host.bots import TapeMatch
 
 
 def bench_bot_matches():

@@ -136,7 +136,7 @@ def measure():
     game with bots on pico_matrix."""
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     import hal
-    from app import headless
+    from host import headless
     from drivers import ws2812
     sums = [0, 0, 0]     # us in play, uA x us, lit LEDs x us
     for game, players, opts in (("batawaf", 2, {"length": "court"}), ("bataille", 2, {"length": "court"}),

@@ -23,7 +23,7 @@ GAMES = (("batawaf", 2, None), ("bataille", 2, {"length": "court"}),
 SCRIPT = """
 import gc, sys, time
 import main    # the box's boot settings first, as on the board (gc threshold)
-from app import headless
+from host import headless
 game, players, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 opts = %r[game]
 r = headless.play(%r, game, players, seed, opts, heap_every=%d, heap_lines=True)
@@ -36,7 +36,7 @@ print("OK", r.app.view.winners, r.peak_heap, r.ticks)
 SOAK_SCRIPT = """
 import sys
 import main
-from app import headless
+from host import headless
 opts = %r
 games = %r
 r = headless.play(%r, games[0][0], games[0][1], 3, opts[games[0][0]], heap_lines=True)
@@ -194,7 +194,7 @@ base = gc.mem_alloc()
 vfs.mount(vfs.VfsRom(img), "/rom")
 sys.path.insert(0, "/rom")
 import main
-from app import headless
+from host import headless
 opts = %r[sys.argv[1]]
 r = headless.play(%r, sys.argv[1], int(sys.argv[2]), 3, opts, heap_every=16)
 print("OK", r.peak_heap - base)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from core import log as _log
 from games import bataille, tape
-from hal.host import bots
+from host import bots
 from sim import replay
 
 

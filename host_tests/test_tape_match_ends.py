@@ -7,7 +7,7 @@ import pytest
 from core import log
 from games import tape
 from games import tape_replay
-from hal.host.bots import Bot, TapeMatch
+from host.bots import Bot, TapeMatch
 
 MIN = 60 * 1000000
 

@@ -7,7 +7,7 @@ from core import log, ticks
 from games import tape
 from games import tape_replay
 from games.tape import Tape
-from hal.host.bots import Bot, TapeMatch
+from host.bots import Bot, TapeMatch
 from hal.host.clock import VirtualClock
 from hal.host.pads import HostPads
 import mp
@@ -133,7 +133,7 @@ SAMPLE = [({"players": 3, "rounds": 1}, 12), ({"players": 3, "mode": "turns", "r
 
 @pytest.mark.slow
 def test_c3_l_the_same_bot_matches_give_the_same_log_on_micropython():
-    code = ("from hal.host.bots import TapeMatch\n"
+    code = ("from host.bots import TapeMatch\n"
             "for opts, seed in %r:\n"
             "    m = TapeMatch(opts, seed, start_us=%d)\n"
             "    m.run()\n"

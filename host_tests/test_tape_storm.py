@@ -1,11 +1,11 @@
 # The storm (CPython): 8 pads hammered at 50 Hz each for 60 virtual seconds
-# during an 8-player game on the box (hal.host.bots.TapeMatch: its App),
+# during an 8-player game on the box (host.bots.TapeMatch: its App),
 # with a main loop that only passes every 250 ms: no exception, overflows counted (S5), and every card is always in
 # exactly one place.  The release quiet time is cut to 5 ms so that 10 ms
 # taps count as presses (with the default 20 ms they are all taken for
 # chatter, which is right for a real pad but would starve the ring).
 from core import ticks
-from hal.host.bots import Bot, TapeMatch
+from host.bots import Bot, TapeMatch
 from tape_helpers import cards_conserved
 
 

@@ -8,10 +8,10 @@ storage.  Presses go in through hal.pads (HostPads): the same fake pins and
 interrupt handler as the tests.
 
 The box is driven as on the board, by the one driver of the box off the
-board (app.headless.Drive): app.tick() every LOOP_US of virtual time (the
+board (host.headless.Drive): app.tick() every LOOP_US of virtual time (the
 board's loop sleeps app.box._LOOP_SLEEP_MS between ticks), the pads' scheduled edges
 and interrupts fired in between by HostPads.run_until.  Bots are
-hal.host.bots.Players, the players of every run off the board.
+host.bots.Players, the players of every run off the board.
 
 Game options from the command line stand in for the menu's choices: the
 box still goes through its menus (bots or a script choose the game and
@@ -93,7 +93,7 @@ def set_language(h, lang):
 
 
 def trim(h, at):
-    from app.headless import trim as _trim
+    from host.headless import trim as _trim
     _trim(h, at)
 
 
@@ -142,7 +142,7 @@ class Box:
         if getattr(cfg, "lang", None):
             set_language(self.hal, cfg.lang)
         from app import box as _app
-        from app.headless import Drive
+        from host.headless import Drive
         self.app = _app.App(self.hal, seed=cfg.seed,
                             options_of=lambda game: self.options if game == self.game else {})
         self.failed = None
@@ -306,9 +306,9 @@ class Box:
         return list(range(self.players))
 
     def add_bots(self, spec, seed):
-        """Bots (hal.host.bots.Bot) for pads 0..players-1, or the pads of
+        """Bots (host.bots.Bot) for pads 0..players-1, or the pads of
         --bot-pads; they also go through the menus and join."""
-        from hal.host.bots import Bot, Players
+        from host.bots import Bot, Players
         pads = self.cfg.bot_pads if self.cfg.bot_pads is not None else self.player_pads()
         self.bots = []
         for k in [k for k in pads if 0 <= k < self.n_pads]:

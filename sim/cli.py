@@ -41,7 +41,7 @@ class UsageError(ValueError):
 
 
 class Bots:
-    """How the simulated players behave (hal.host.bots takes these)."""
+    """How the simulated players behave (host.bots takes these)."""
 
     def __init__(self, mean_ms=450, spread_ms=150, false_rate=0.02, miss_rate=0.03):
         self.mean_ms = mean_ms

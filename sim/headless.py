@@ -1,7 +1,7 @@
 """`python -m sim --headless`: the box with nobody watching, as fast as the
 virtual clock allows.
 
-Bots (hal.host.bots, through the HostPads fake pins) and/or a press script
+Bots (host.bots, through the HostPads fake pins) and/or a press script
 play; the clock jumps from one thing to do to the next instead of waiting
 for real time.  With --screenshots the window is drawn off screen at every
 change of screen and saved.  Stops when the game is over, or after

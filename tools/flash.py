@@ -120,7 +120,7 @@ def board_sources():
         dirs[:] = sorted(x for x in dirs if x != "__pycache__")
         rel = os.path.relpath(d, fw).replace(os.sep, "/")
         rel = "" if rel == "." else rel
-        if rel == "hal/host" or rel.startswith("hal/host/"):
+        if rel in ("hal/host", "host") or rel.startswith(("hal/host/", "host/")):
             continue
         for f in sorted(files):
             name = (rel + "/" + f) if rel else f
@@ -136,9 +136,9 @@ def data_files():
     return ["voice/" + f for f in sorted(os.listdir(d)) if f.endswith(".vox")] if os.path.isdir(d) else []
 
 
-# On the PC only: the pure-Python framebuf (the board has the built-in one)
-# and the headless bot runner of the tests.
-HOST_ONLY = ("gfx/framebuf_py.py", "app/headless.py")
+# On the PC only (beside hal/host/ and host/, left out above): the
+# pure-Python framebuf (the board has the built-in one).
+HOST_ONLY = ("gfx/framebuf_py.py",)
 
 
 def package_json():

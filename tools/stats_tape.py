@@ -4,7 +4,7 @@
         [--seed S] [--length all|Nmin] [--mode tempo|turns] [--rules LIST]
 
 Plays MATCHES whole matches for each player count (seeds S, S+1, ...) with
-the host's bots (hal.host.bots.TapeMatch: the real engine, the real pad
+the host's bots (host.bots.TapeMatch: the real engine, the real pad
 capture, the virtual clock) and prints one row per player count: the match
 length in minutes of game time (mean, median, 5th-95th percentiles), in
 turns (cards turned over: T3), rounds per match (T10) and how many matches
@@ -40,7 +40,7 @@ def players_of(text):
 
 def one_match(opts, seed):
     """(minutes, turns, rounds, ended by the limit) of one bot match."""
-    from hal.host.bots import TapeMatch
+    from host.bots import TapeMatch
     m = TapeMatch(dict(opts), seed)
     g = m.run()
     # the log the box wrote (TapeMatch plays the box's App)

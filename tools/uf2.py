@@ -275,12 +275,14 @@ for f in {host!r}:
 
 
 def host_files():
-    """The host HAL and the headless runner, relative to firmware/."""
+    """The host HAL and what plays the box off the board (firmware/host:
+    the bots, the headless runner), relative to firmware/."""
     fw = os.path.join(ROOT, "firmware")
-    out = ["app/headless.py"]
-    for f in sorted(os.listdir(os.path.join(fw, "hal", "host"))):
-        if f.endswith(".py"):
-            out.append("hal/host/" + f)
+    out = []
+    for d in ("host", "hal/host"):
+        for f in sorted(os.listdir(os.path.join(fw, *d.split("/")))):
+            if f.endswith(".py"):
+                out.append(d + "/" + f)
     return out
 
 

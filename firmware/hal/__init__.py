@@ -42,7 +42,7 @@ def forget_board_checks():
     15 KB of MicroPython heap) once the HAL is open: the Board it made lives
     in hal.boarddata.  A later import loads the checker again, as a new
     module (its BoardError is then another class): for the box's own boot
-    (main.py) and lean runs (app.headless.play), not for a test process."""
+    (main.py) and lean runs (host.headless.play), not for a test process."""
     sys.modules.pop("hal.board", None)
     g = globals()
     if "board" in g:

@@ -1,7 +1,7 @@
 # The corpus of issue 22 (tools/corpus.py): one recorded game's pad edges
 # replayed on the host HAL, no bots, and the log the box writes.  Portable:
 # the same replay runs on CPython and on the MicroPython unix port.  It drives
-# the App with the one driver off the board (app.headless.Drive), as the
+# the App with the one driver off the board (host.headless.Drive), as the
 # simulator does: tick() every LOOP_US of virtual time, the pads' edges and
 # interrupts fired in between.
 import json
@@ -66,7 +66,7 @@ def replay(case):
     from hal.host.clock import VirtualClock
     from app import box as _box
     from app import logs as _logs
-    from app.headless import Drive, trim
+    from host.headless import Drive, trim
     board = boards.load(case["board"])
     clock = VirtualClock()
     h = hal.open_host(board, clock)

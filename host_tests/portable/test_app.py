@@ -3,7 +3,8 @@
 # errors, logs on the file system.  On the host HAL with bots, under pytest
 # and under the MicroPython unix port.
 from core import log as _log
-from app import box, headless, play as _play, quiet, settings as _set, sounds, logs as _logs
+from app import box, play as _play, quiet, settings as _set, sounds, logs as _logs
+from host import headless
 from games import bataille, tape
 from games import tape_replay
 import app_hal

@@ -4,7 +4,8 @@
 # watchdog fed all along.
 import hal as _hal
 from core import log as _log
-from app import headless, logs as _logs
+from app import logs as _logs
+from host import headless
 from games import bataille_replay, tape_replay
 
 ROOT = __file__.rsplit("/", 3)[0] if __file__.count("/") >= 3 else "."

@@ -7,7 +7,8 @@
 # unix port.
 import hal as _hal
 from core import log as _log
-from app import headless, menu, logs as _logs, settings as _set
+from app import menu, logs as _logs, settings as _set
+from host import headless
 from games import bataille_replay, tape_replay
 from gfx import render
 

@@ -3,7 +3,8 @@
 # box, Tape-treize with box seats from its options menu; the logs replay.
 # Portable: pytest and the MicroPython unix port.
 from core import log as _log
-from app import box, headless
+from app import box
+from host import headless
 from games import bataille, tape
 from games import tape_replay
 from games import bataille_replay

@@ -1,11 +1,11 @@
-# The one driver of the box off the board (app.headless.Drive), its menu
-# walking (menu_pad, hal.host.bots.Walk) and the board files by name
+# The one driver of the box off the board (host.headless.Drive), its menu
+# walking (menu_pad, host.bots.Walk) and the board files by name
 # (hal.host.boards).  Under pytest and the MicroPython unix port.
 import hal
 from app import box, settings as _set
-from app.headless import Drive, menu_pad
+from host.headless import Drive, menu_pad
 from hal.host import boards
-from hal.host.bots import Walk
+from host.bots import Walk
 from tinytest import raises
 
 

@@ -128,7 +128,7 @@ def test_lean_eink_hal_counts_refreshes_and_the_driver_keeps_only_the_last():
 
 
 def test_box_drops_menus_in_play_and_the_engine_after_on_micropython_only():
-    from app import headless
+    from host import headless
     mp = sys.implementation.name == "micropython"
     h = hal.open_host(BOARDS + "/pico_matrix.json", lean=True)
     r = headless.Runner(h, "bataille", 2, seed=5, options={"length": 20})

@@ -6,7 +6,8 @@
 # of both languages), never over a game's cards: it waits for the pause or
 # the end, and the game goes on.  Both interpreters.
 import hal as _hal
-from app import box, headless, low as _low
+from app import box, low as _low
+from host import headless
 
 ROOT = __file__.rsplit("/", 3)[0] if __file__.count("/") >= 3 else "."
 MATRIX = ROOT + "/boards/pico_matrix.json"

@@ -7,7 +7,8 @@
 import hal as _hal
 from hal import board as _board
 from core import log as _log
-from app import box, headless, io, logs as _logs
+from app import box, io, logs as _logs
+from host import headless
 from games import bataille_replay
 
 ROOT = __file__.rsplit("/", 3)[0] if __file__.count("/") >= 3 else "."

@@ -1,5 +1,5 @@
 # Whole Tape-treize matches played by bots on the box (its App, driven off
-# the board as everywhere: hal.host.bots.TapeMatch) through the fake pads
+# the board as everywhere: host.bots.TapeMatch) through the fake pads
 # and the real capture path; the log replays (L); windows across the tick
 # wrap (S4).
 # Portable: pytest and the MicroPython unix port.  The seeds are chosen for
@@ -8,7 +8,7 @@ from tinytest import raises, MICROPYTHON
 from core import log
 from games import tape
 from games import tape_replay
-from hal.host.bots import Bot, TapeMatch
+from host.bots import Bot, TapeMatch
 from tape_helpers import cards_conserved
 
 WRAP = 1 << 30

@@ -100,9 +100,9 @@ class Scenario:
 def menu_presses(game, choices):
     """The pads to press, from the home menu of a box with the default
     settings, to set `choices` for `game` and open its join screen
-    (hal.host.bots.Walk: the menus walked from app.menu's own items)."""
+    (host.bots.Walk: the menus walked from app.menu's own items)."""
     from app import settings
-    from hal.host.bots import Walk
+    from host.bots import Walk
     return Walk(settings.defaults()).presses(game, choices)
 
 
@@ -134,7 +134,7 @@ SCENARIOS = {
 class HostBox:
     """The firmware's App on the host HAL (virtual clock, HostPads with the
     board's interrupt handler, files in a directory), driven by the one
-    driver off the board (app.headless.Drive) with a tick every LOOP_US as
+    driver off the board (host.headless.Drive) with a tick every LOOP_US as
     the board's loop, with presses at exact virtual microseconds."""
 
     def __init__(self, board_path, seed=None, storage_dir=None, loop_us=LOOP_US, latency_us=0):
@@ -143,7 +143,7 @@ class HostBox:
         from hal.host.clock import VirtualClock
         from hal.host.pads import HostPads
         from app import box
-        from app.headless import Drive
+        from host.headless import Drive
         self.tmp = None
         if storage_dir is None:
             self.tmp = storage_dir = tempfile.mkdtemp(prefix="pico_host_")

@@ -9,7 +9,7 @@ def open_host(board, clock=None, storage_dir=None, display_answers=True, eink_bu
     """The PC port: virtual clock, recording parts, storage in a directory
     (a fresh temp one by default).  display_answers=False: the display NACKs;
     eink_busy_stuck: the e-ink BUSY pin never goes low.  lean: as lean as
-    the board, for the heap measurements (app.headless.play): the recorders
+    the board, for the heap measurements (host.headless.play): the recorders
     (bus traffic, PIO frames, PWM changes, watchdog feeds) only count and
     keep their last record, files go through the board's own OsFs (no
     power-cut simulation) and the pads are hal.host.lean_pads (taps only);

@@ -11,7 +11,7 @@ class Wire:
         self.levels = {}   # gpio -> last level driven
         # None: every transfer is copied whole (tests read them back).  A
         # number: a longer transfer keeps only its first max_copy bytes, for
-        # long runs in a small heap (app.headless.play) where a copy of each
+        # long runs in a small heap (host.headless.play) where a copy of each
         # e-ink frame (4.7 KB in one block) would not find room.
         self.max_copy = None
 

@@ -1,5 +1,5 @@
 # The slap pads of a lean run (hal.open_host(lean=True), used by
-# app.headless.play for the heap measurements): the board's very PadCapture
+# host.headless.play for the heap measurements): the board's very PadCapture
 # interrupt handler, fed by taps on the virtual clock, without HostPads'
 # model of latency, bounce and main-loop polls (the box's own loop polls the
 # capture) and without its heap.  Only what the headless bots use:

@@ -15,7 +15,7 @@
 #   r.run(max_s=3600) -> the App, its game over (r.presses, r.ticks)
 #
 # Drive is what every driver of the box off the board uses: the simulator
-# (sim/box.py), the bots' matches (hal/host/bots.py), the emulator's host
+# (sim/box.py), the bots' matches (host/bots.py), the emulator's host
 # side (tools/pico/scenarios.py), the corpus replays; it ticks as the board's
 # loop does (a tick, then the loop sleeps).  Runner is a Drive with players
 # of its own, quick and simple: the heap tests run it on the 32-bit unix port,
@@ -82,7 +82,7 @@ def trim(h, at=8):
 
 def menu_pad(app, game, what=None):
     """The pad that takes the menu `app` shows (the App, or a mirror of its
-    menus with the same menu_name, items and sel: hal.host.bots.Walk) one
+    menus with the same menu_name, items and sel: host.bots.Walk) one
     step toward its item `what` ((action, arg)), by default toward `game`'s
     join screen: back home first ("back" if shown), then the game.  Pad 2
     chooses, pad 1 moves on (app.menu)."""

@@ -1,7 +1,7 @@
 # The players of the box off the board: simulated people who press its pads
 # through the fake pins (hal.host.pads), so every run goes through the real
 # capture path (debounce, shared timestamps, the ring) and the real App
-# (app.box), driven by the one driver (app.headless.Drive).
+# (app.box), driven by the one driver (host.headless.Drive).
 #
 #   Bot(mean_ms=450, spread_ms=150, false_rate=0.02, miss_rate=0.03, seed=1,
 #       bounce_us=0, think_ms=None)          one player's habits, at bot.pad
@@ -25,7 +25,7 @@
 # game's draws and a game is the same on CPython and MicroPython.
 from core.rng import Rng
 from hal.host.pads import chatter
-from app.headless import Drive, menu_pad, trim
+from host.headless import Drive, menu_pad, trim
 
 TAP_US = 80000
 MENU_GAP_US = 300000    # bots in the menus: one press every 0.3 s
@@ -101,7 +101,7 @@ class Bot:
 class Walk:
     """The menus of a box holding settings st, mirrored from app.menu: the
     pads that walk them, for players who press a fixed list (the emulator's
-    scenarios, host_tests/pico_box.py).  Each step is app.headless.menu_pad,
+    scenarios, host_tests/pico_box.py).  Each step is host.headless.menu_pad,
     the very choice the bots make looking at the box's menu (a Walk has the
     App's menu_name, items and sel)."""
 
@@ -262,7 +262,7 @@ class Players:
 class TapeMatch:
     """A whole Tape-treize match played by bots on the virtual clock, as
     every other run off the board: the box's App on the host HAL of an
-    8-pad board (boards/pico_w.json), driven by app.headless.Drive, the
+    8-pad board (boards/pico_w.json), driven by host.headless.Drive, the
     bots walking its menus, joining at pads 1..n and slapping through
     HostPads and PadCapture.  The engine's options come in as the
     simulator's command line does (App's options_of).  drain_us: the
