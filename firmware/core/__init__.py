@@ -19,6 +19,7 @@ FIELDS = {
     "take": ("p", "cards"),
     "out": ("p",),
     "round": ("n", "points", "cards"),
+    "head_start": ("ms",),
     "end": ("winners", "reason", "cards", "points"),
 }
 # Fields that may be left out (written only when not None).

@@ -46,6 +46,7 @@ from core import ticks as _ticks
 from core.pile import Pile
 from core.rng import Rng
 from core.compat import const
+from games import tape_head as _head
 from games.tape_rules import (RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
                               PLAY, WINDOW, FALSE,
                               normalize, rule_holds, Rules)
@@ -114,6 +115,11 @@ class Tape(Rules):
         # The slap window / false slap being collected.
         self._slap_t = [0] * self.n    # first press time in the window,
         self._reset_slaps()            # and the players in press order
+        # S7: the head starts in force (ms per player; off: zeros), the
+        # adjusted times of a window, and auto's record of reactions
+        self._head = _head.first_list(o)
+        self._adj = [0] * self.n
+        self._learner = _head.Learner(self.n, o["box"]) if o["head_start"] == "auto" else None
         self.clock = _ticks.GameClock()   # ticks_us to us since the epoch
         self.started = False
 
@@ -205,12 +211,16 @@ class Tape(Rules):
         self.started = True
         self.clock.start(now)
         o = self.options
-        self.log.emit(0, "start", "tape", self.n, self.seed, {
+        opts = {
             "players": o["players"], "mode": o["mode"], "tempo": o["tempo"],
             "slap_timeout": o["slap_timeout"], "false_window": o["false_window"],
             "settle": o["settle"], "rules": list(o["rules"]),
             "hidden_count": o["hidden_count"], "target": o["target"], "rounds": o["rounds"],
-            "length": o["length"], "box": list(o["box"]), "level": o["level"]})
+            "length": o["length"], "box": list(o["box"]), "level": o["level"]}
+        hs = _head.logged(o)        # S7 (off: left out, as before it existed)
+        if hs is not None:
+            opts["head_start"] = hs
+        self.log.emit(0, "start", "tape", self.n, self.seed, opts)
         self._deal_round(0)
 
     def press(self, p, t):

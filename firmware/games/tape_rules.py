@@ -19,12 +19,14 @@
 from core import cards as _cards
 from core import options as _opt
 from core.compat import const
+from games import tape_head as _head
 
 # T4 then T5, in the order a verdict names the first rule that holds.
 RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3", "ten")
 DEFAULT_RULES = ("match", "double", "sandwich")
 OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
-           "rules", "hidden_count", "target", "rounds", "length", "box", "level")
+           "rules", "hidden_count", "target", "rounds", "length", "box", "level",
+           "head_start")
 # Every match ends: after `length` of game time ("<n>min", as Bataille's B6
 # time limit; "all" for none) the match stops at the next quiet moment (no
 # slap window or false slap open) with the points as they stand, reason
@@ -92,6 +94,7 @@ def normalize(options):
     out["length"] = v
     # P1, P6: the seats the box plays (the last ones) and its level (P5)
     _opt.box(opts, out)
+    _head.option(opts, out)     # S7, after the box's seats (they get none)
     return out
 
 
@@ -182,7 +185,11 @@ class Rules:
         return True
 
     def _window_press(self, p, u):
-        if self._record(p, u) and len(self._order) == self.n:
+        if not self._record(p, u):
+            return
+        if self._learner is not None:
+            self._learner.note(p, u - self._win)   # S7 auto: a valid slap's reaction
+        if len(self._order) == self.n:
             self._due = None
             self._close_window(u)  # everyone has slapped
 
@@ -202,7 +209,9 @@ class Rules:
         return order
 
     def _close_window(self, us):
-        order = self._tie_broken()
+        # T7 on S7's adjusted times (with no head start: the press order)
+        order = list(self._order)
+        _head.decide(order, len(order), self._slap_t, self._head, self._win, self._adj, self.rng)
         late = [p for p in range(self.n) if self._slap_t[p] == _NO_SLAP]
         if not late:
             taker = order[-1]
@@ -302,9 +311,21 @@ class Rules:
         elif self.round >= self.options["rounds"]:
             self._end(us, "rounds")
             return True
+        self._learn(us)
         self.phase = _PAUSE
         self._due = us + ROUND_PAUSE_MS * 1000
         return True
+
+    def _learn(self, us):
+        """S7 auto, between rounds (never inside one): the head starts the
+        reactions so far call for, logged when they change, in force from
+        the next round's first card on."""
+        if self._learner is None:
+            return
+        new = self._learner.head_starts(self._head)
+        if new != self._head:
+            self._head = new
+            self.log.emit(self._base_ms + us // 1000, "head_start", list(new))
 
     def _end(self, us, reason):
         best = max(self.points)
