@@ -66,6 +66,41 @@ def test_sim_cli_bots_spec():
             cli.parse_bots(bad)
 
 
+def test_s7_sim_cli_head_start_and_bots_per_player():
+    c = cli.parse(["--headless", "--game", "tape", "--players", "3", "--head-start", "auto",
+                   "--bots", "250,80,0,0/450,80,0,0/700,80,0,0"])
+    assert c.options == {"players": 3, "head_start": "auto"}
+    assert [(b.mean_ms, b.spread_ms, b.false_rate, b.miss_rate) for b in c.bots] == [
+        (250, 80, 0, 0), (450, 80, 0, 0), (700, 80, 0, 0)]
+    c = cli.parse(["--game", "tape", "--players", "2", "--head-start", "0,250", "--headless"])
+    assert c.options["head_start"] == [0, 250] and c.bots.mean_ms == 450   # one for all, as before
+    with pytest.raises(cli.UsageError, match="one per player"):
+        cli.parse(["--headless", "--game", "tape", "--players", "3", "--bots", "250/450"])
+    with pytest.raises(cli.UsageError, match="none empty"):
+        cli.parse(["--headless", "--game", "tape", "--players", "2", "--bots", "250/"])
+    with pytest.raises(cli.UsageError, match="--head-start is an option of tape"):
+        cli.parse(["--game", "bataille", "--head-start", "auto"])
+    import argparse
+    for bad in ("fast", "0,601", "-1,0", "0,,1", ""):
+        with pytest.raises(argparse.ArgumentTypeError, match="600"):
+            cli.parse_head_start(bad)
+    r = sim("--headless", "--game", "tape", "--head-start=0,601")
+    assert r.returncode == 2 and "--head-start" in r.stderr and "600" in r.stderr, r.stderr
+
+
+def test_s7_sim_headless_with_head_starts_writes_a_log_that_replays(tmp_path):
+    f = str(tmp_path / "hs.jsonl")
+    r = sim("--headless", "--game", "tape", "--players", "2", "--head-start", "0,300",
+            "--bots", "300,50,0,0/600,50,0,0", "--length", "3min", "--log", f)
+    assert r.returncode == 0, r.stderr
+    with open(f) as fh:
+        lines = fh.read().splitlines()
+    assert '"head_start":[0,300]' in lines[0]
+    from games import tape_replay
+    g = tape_replay.replay(_log.read(lines))
+    assert g.done and g._head == [0, 300]
+
+
 def test_sim_cli_bad_flags_exit_2_with_one_line():
     r = sim("--game", "tape", "--pickup", "ordered", "--headless")
     assert r.returncode == 2

@@ -311,9 +311,13 @@ class Box:
         from host.bots import Bot, Players
         pads = self.cfg.bot_pads if self.cfg.bot_pads is not None else self.player_pads()
         self.bots = []
-        for k in [k for k in pads if 0 <= k < self.n_pads]:
-            spread = min(spec.spread_ms, spec.mean_ms)
-            b = Bot(spec.mean_ms, spread, spec.false_rate, spec.miss_rate, seed * 8 + k + 1)
+        for i, k in enumerate([k for k in pads if 0 <= k < self.n_pads]):
+            if isinstance(spec, list):
+                spec_k = spec[i]        # --bots A/B/C: one per player, in pad order
+            else:
+                spec_k = spec
+            spread = min(spec_k.spread_ms, spec_k.mean_ms)
+            b = Bot(spec_k.mean_ms, spread, spec_k.false_rate, spec_k.miss_rate, seed * 8 + k + 1)
             b.pad = k
             self.bots.append(b)
         # with a person at some pads, the person drives the menus

@@ -33,6 +33,7 @@ GAME_FLAGS = {
     "rounds": ("rounds", _TAPE),
     "box": ("box", GAMES),        # P1: box seats after the --players people
     "level": ("level", GAMES),    # P5
+    "head_start": ("head_start", _TAPE),   # S7
 }
 
 
@@ -97,6 +98,34 @@ def parse_bots(text):
                 raise UsageError("--bots: the %s rate must be from 0 to 1 (got %s)" % (k, vals[k]))
             setattr(b, attr, vals[k])
     return b
+
+
+def parse_bot_list(text):
+    """`--bots`: one spec (parse_bots) for every bot, or one per player
+    separated by '/' (a list of Bots, in player order)."""
+    if text is None or "/" not in text:
+        return parse_bots(text)
+    parts = text.split("/")
+    if "" in [x.strip() for x in parts]:
+        raise UsageError("--bots: one MEAN,SPREAD,FALSE,MISS per player between the '/', "
+                         "none empty (got %r)" % text)
+    return [parse_bots(x) for x in parts]
+
+
+def parse_head_start(text):
+    """`--head-start` (S7): off, auto, or one whole number of ms per player,
+    0 to 600, separated by commas (the engine checks the count)."""
+    if text in ("off", "auto"):
+        return text
+    try:
+        v = [int(x) for x in text.split(",")]
+    except ValueError:
+        v = None
+    if not v or min(v) < 0 or max(v) > 600:
+        raise argparse.ArgumentTypeError(
+            "must be off, auto or one whole number of ms per player, 0 to 600, "
+            "e.g. 0,200,450 (got %r)" % text)
+    return v
 
 
 def parse_length(text):
@@ -197,6 +226,8 @@ def build_parser():
     g.add_argument("--hidden-count", action="store_const", const=True, dest="hidden_count")
     g.add_argument("--target", type=whole(), help="points to win the match")
     g.add_argument("--rounds", type=whole(), help="a fixed number of rounds instead of a target")
+    g.add_argument("--head-start", type=parse_head_start, dest="head_start", metavar="auto|MS,MS,...",
+                   help="S7 head starts: auto (learnt between rounds) or ms per player, 0-600")
     g = p.add_argument_group("the box as a player (RULES.md P)")
     g.add_argument("--box", type=whole(0, 7), help="seats the box plays, after the --players people")
     g.add_argument("--level", type=whole(1, 3), help="how the box plays Tape-treize: 1 a young "
@@ -204,8 +235,8 @@ def build_parser():
     g = p.add_argument_group("players, input and output")
     g.add_argument("--bots", nargs="?", const="", default=None, metavar="MEAN,SPREAD,FALSE,MISS",
                    help="simulated players: reaction mean and spread in ms, false-slap and "
-                        "missed-slap rates (default 450,150,0.02,0.03); in the window, the "
-                        "pads listed by --bot-pads")
+                        "missed-slap rates (default 450,150,0.02,0.03), one for all or one per "
+                        "player separated by / ; in the window, the pads listed by --bot-pads")
     g.add_argument("--bot-pads", default=None, metavar="LIST",
                    help="window only: pads played by bots, e.g. 2,3,4 (pad 1 is yours)")
     g.add_argument("--script", metavar="FILE", help="scripted presses: '<ms> <pad> [<hold_ms>]' per line")
@@ -251,7 +282,7 @@ class Config:
         self.lang = ns.lang
         self.storage = ns.storage
         self.max_us = int(ns.max_minutes * 60 * 1000000)
-        self.bots = parse_bots(ns.bots) if ns.bots is not None else None
+        self.bots = parse_bot_list(ns.bots) if ns.bots is not None else None
         self.bot_pads = None
         if ns.bot_pads is not None:
             if self.headless:
@@ -263,6 +294,13 @@ class Config:
             if not self.bot_pads or min(self.bot_pads) < 0 or max(self.bot_pads) >= 8:
                 raise UsageError("--bot-pads takes pad numbers from 1 to 8 separated by commas, "
                                  "e.g. 2,3 (got %r)" % ns.bot_pads)
+        if isinstance(self.bots, list):
+            want = len(self.bot_pads) if self.bot_pads is not None else ns.players
+            if want != len(self.bots):
+                raise UsageError("--bots: %d specs separated by '/' for %s: give one per player "
+                                 "(or one for all)" % (len(self.bots), "%d bot pads" % want
+                                                       if self.bot_pads is not None else
+                                                       "%s players (--players)" % want))
         self.options = {}
         if ns.players is not None:
             self.options["players"] = ns.players
