@@ -180,7 +180,7 @@ def test_t12_stats_of_tape_give_match_length_turns_and_rounds_per_player_count(c
         played[opts["players"], seed] = got = one_match(opts, seed)
         return got
     monkeypatch.setattr(stats_tape, "one_match", spy)
-    rows = stats.main(["--game", "tape", "--players", "2-3", "-n", "3", "--seed", "5"])
+    rows = stats.main(["--game", "tape", "--players", "2-3", "-n", "3", "--seed", "5", "--head-n", "0"])
     out = capsys.readouterr().out
     assert [r["players"] for r in rows] == [2, 3] and "minutes" in out and "rounds" in out
     assert sorted(played) == [(p, 5 + i) for p in (2, 3) for i in range(3)]
@@ -196,5 +196,5 @@ def test_t12_stats_of_tape_give_match_length_turns_and_rounds_per_player_count(c
     with pytest.raises(SystemExit):
         stats.main(["--game", "tape", "--ace", "low"])
     # a shorter limit gives shorter matches
-    short = stats.main(["--game", "tape", "--players", "4", "-n", "2", "--length", "5min"])
+    short = stats.main(["--game", "tape", "--players", "4", "-n", "2", "--length", "5min", "--head-n", "0"])
     assert short[0]["minutes"][3] <= 5.1

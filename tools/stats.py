@@ -39,6 +39,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from games.bataille import Bataille  # noqa: E402
 import stats_tape  # noqa: E402
+import stats_head  # noqa: E402
 
 # Paternault's War figures (2 players, shuffled pickup, a player who cannot
 # complete a battle loses, i.e. B4 short=lose): (mean, median) of the length
@@ -375,11 +376,19 @@ def main(argv=None):
     ap.add_argument("--check", action="store_true",
                     help="exit 1 unless the published figures are reproduced (short=lose)")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
+    ap.add_argument("--head-bots", default=None, metavar="MS,MS,...",
+                    help="Tape-treize, S7 head starts: the bots' median reactions (default %s)"
+                    % ",".join(str(m) for m in stats_head.BOTS))
+    ap.add_argument("--head-n", type=int, default=None,
+                    help="Tape-treize: matches for the head-start table, with head starts off and "
+                         "auto (default %d; 0: no table)" % stats_head.DEFAULT_N)
     args = ap.parse_args(argv)
     if args.game == "tape":
         return _tape(ap, args)
     if args.mode is not None or args.rules is not None:
         ap.error("--mode and --rules are Tape-treize options (--game tape)")
+    if args.head_bots is not None or args.head_n is not None:
+        ap.error("--head-bots and --head-n are Tape-treize's (--game tape)")
     try:
         args.players = int(args.players or 2)
     except ValueError:
@@ -457,10 +466,26 @@ def _tape(ap, args):
         opts["rules"] = [r.strip() for r in args.rules.split(",") if r.strip()]
         if not opts["rules"]:
             ap.error("--rules takes at least one slap rule, e.g. match,double")
+    head_n = stats_head.DEFAULT_N if args.head_n is None else args.head_n
+    medians = stats_head.BOTS
+    if args.head_bots is not None:
+        try:
+            medians = tuple(int(x) for x in args.head_bots.split(","))
+        except ValueError:
+            medians = ()
+        if not 2 <= len(medians) <= 8 or min(medians) < 1 or max(medians) > 2000:
+            ap.error("--head-bots takes 2 to 8 median reactions in ms, 1 to 2000, e.g. 250,450,700 "
+                     "(got %r)" % args.head_bots)
+    if not 0 <= head_n <= MAX_GAMES:
+        ap.error("--head-n must be from 0 to %d matches (got %d)" % (MAX_GAMES, head_n))
     try:
-        return stats_tape.main(args.players or "2-8", n, args.seed, opts)
+        rows = stats_tape.main(args.players or "2-8", n, args.seed, opts)
     except ValueError as e:
         ap.error(str(e))
+    if head_n:
+        print("")
+        stats_head.main(medians, head_n, args.seed)
+    return rows
 
 
 if __name__ == "__main__":
