@@ -98,7 +98,9 @@ def test_s7_sim_headless_with_head_starts_writes_a_log_that_replays(tmp_path):
     assert '"head_start":[0,300]' in lines[0]
     from games import tape_replay
     g = tape_replay.replay(_log.read(lines))
-    assert g.done and g._head == [0, 300]
+    assert g.done and g.head_ms == [0, 300]
+    v = replay.check_text("\n".join(lines) + "\n")
+    assert v.status == "OK" and "head starts P2:300 ms" in v.message, v
 
 
 def test_sim_cli_bad_flags_exit_2_with_one_line():

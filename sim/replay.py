@@ -242,6 +242,12 @@ def describe(g, game):
             parts.append("points " + " ".join(["P%d:%d" % (p + 1, c) for p, c in enumerate(points)]))
         except TypeError:
             pass
+    hs = (getattr(g, "options", None) or {}).get("head_start") if game == "tape" else None
+    if hs is not None and hs != "off":
+        # S7: the head starts in force at the end (auto: the last ones it set)
+        now = list(getattr(g, "head_ms", []))
+        given = " ".join(["P%d:%d" % (p + 1, ms) for p, ms in enumerate(now) if ms]) or "none"
+        parts.append("head starts %s%s ms" % ("auto, now " if hs == "auto" else "", given))
     return "; ".join(parts)
 
 

@@ -117,7 +117,7 @@ class Tape(Rules):
         self._reset_slaps()            # and the players in press order
         # S7: the head starts in force (ms per player; off: zeros), the
         # adjusted times of a window, and auto's record of reactions
-        self._head = _head.first_list(o)
+        self.head_ms = _head.first_list(o)
         self._adj = [0] * self.n
         self._learner = _head.Learner(self.n, o["box"]) if o["head_start"] == "auto" else None
         self.clock = _ticks.GameClock()   # ticks_us to us since the epoch

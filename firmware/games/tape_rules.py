@@ -211,7 +211,7 @@ class Rules:
     def _close_window(self, us):
         # T7 on S7's adjusted times (with no head start: the press order)
         order = list(self._order)
-        _head.decide(order, len(order), self._slap_t, self._head, self._win, self._adj, self.rng)
+        _head.decide(order, len(order), self._slap_t, self.head_ms, self._win, self._adj, self.rng)
         late = [p for p in range(self.n) if self._slap_t[p] == _NO_SLAP]
         if not late:
             taker = order[-1]
@@ -322,9 +322,9 @@ class Rules:
         the next round's first card on."""
         if self._learner is None:
             return
-        new = self._learner.head_starts(self._head)
-        if new != self._head:
-            self._head = new
+        new = self._learner.head_starts(self.head_ms)
+        if new != self.head_ms:
+            self.head_ms = new
             self.log.emit(self._base_ms + us // 1000, "head_start", list(new))
 
     def _end(self, us, reason):

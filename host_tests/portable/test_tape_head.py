@@ -103,7 +103,7 @@ def test_s7_option_values_and_the_start_line():
         o = events(g, "start")[0][2]["options"]
         assert o.get("head_start") == logged
     # nobody has one in the first round of auto
-    assert Tape({"players": 3, "head_start": "auto"})._head == [0, 0, 0]
+    assert Tape({"players": 3, "head_start": "auto"}).head_ms == [0, 0, 0]
 
 
 def test_s7_the_windows_decision_allocates_nothing():
@@ -179,7 +179,7 @@ def test_s7_replay_checks_head_starts_and_the_option():
     g = auto_round2()
     lines = list(g.log.lines)
     r = tape_replay.replay(log.read(lines))
-    assert r._head == [0, 200, 450] and r.counts() == g.counts()
+    assert r.head_ms == [0, 200, 450] and r.counts() == g.counts()
     i = [k for k in range(len(lines)) if '"head_start"' in lines[k] and '"ev":"head_start"' in lines[k]][0]
     bad = list(lines)
     bad[i] = bad[i].replace("[0,200,450]", "[0,200,400]")
@@ -188,7 +188,7 @@ def test_s7_replay_checks_head_starts_and_the_option():
     # a fixed list replays, and the start line must hold it
     g2, v = verdict_of([0, 250], 300, 500)
     r2 = tape_replay.replay(log.read(g2.log.lines))
-    assert r2._head == [0, 250]
+    assert r2.head_ms == [0, 250]
     bad = [g2.log.lines[0].replace('"head_start":[0,250]', '"head_start":[0,0]')] + g2.log.lines[1:]
     raises(log.LogError, tape_replay.replay, log.read(bad))
     bad = [g2.log.lines[0].replace('"head_start":[0,250]', '"head_start":[0,700]')] + g2.log.lines[1:]
