@@ -70,3 +70,16 @@ def test_s7_auto_through_the_box_and_its_pads(seed):
     assert heads, "auto set no head start in 4 minutes"
     for p in range(3):
         assert abs(heads[0][p] - WANT[p]) <= 70, heads
+
+
+def test_s7_stats_head_start_flags_are_checked(capsys):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("stats_tool_s7", os.path.join(ROOT, "tools", "stats.py"))
+    stats = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stats)
+    for argv in (["--game", "tape", "--head-bots", "abc"], ["--game", "tape", "--head-bots", "250"],
+                 ["--game", "tape", "--head-n", "-1"], ["--game", "bataille", "--head-n", "3"]):
+        with pytest.raises(SystemExit) as e:
+            stats.main(argv)
+        assert e.value.code == 2
+        assert "--head-" in capsys.readouterr().err
