@@ -14,8 +14,6 @@ text, svg.fonttype none), so a test reads the pins back from the SVG; no
 other GPIO name appears in a diagram.  Only matplotlib is needed.
 """
 import argparse
-import glob
-import json
 import math
 import os
 import sys
@@ -35,7 +33,8 @@ import bom  # noqa: E402
 import budget  # noqa: E402
 import hours  # noqa: E402
 import pinout  # noqa: E402
-from boardcheck import board_problem  # noqa: E402
+# the board files, read and checked (hardware/boardfiles.py, shared with hours.py)
+from boardfiles import check_board, load_boards  # noqa: E402,F401
 
 matplotlib.rcParams["svg.fonttype"] = "none"      # labels stay text: the test reads them
 matplotlib.rcParams["svg.hashsalt"] = "bataille"  # stable ids: a re-run changes no byte
@@ -44,28 +43,6 @@ matplotlib.rcParams["font.family"] = "DejaVu Sans"
 COLORS = {"pad": "#1a7f37", "led": "#d4700a", "display": "#1f5fbf", "buzzer": "#8a3ab9", "speaker": "#00838f",
           "menu": "#555555", "power": "#c62828", "gnd": "#222222", "switch": "#c62828", "sense": "#6d4c41"}
 FS = 6.5  # font size of the row labels
-
-
-def check_board(path):
-    """The firmware's own board-file checker (hal.board, what the box runs at
-    boot): a bad pin stops the drawing with its one-line message."""
-    bad = board_problem(path)
-    if bad:
-        sys.stderr.write("diagrams: %s; nothing drawn\n" % bad)
-        raise SystemExit(2)
-
-
-def load_boards(boards_dir=os.path.join(ROOT, "boards")):
-    """{name: board dict} of every boards/*.json, each checked, as plain JSON."""
-    out = {}
-    for path in sorted(glob.glob(os.path.join(boards_dir, "*.json"))):
-        check_board(path)
-        with open(path) as f:
-            out[os.path.basename(path)[:-5]] = json.load(f)
-    if not out:
-        sys.stderr.write("diagrams: no board file (*.json) in %s\n" % boards_dir)
-        raise SystemExit(2)
-    return out
 
 
 # ---- a row: the chain of parts on one wire, drawn outwards from a pin ----

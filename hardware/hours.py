@@ -243,8 +243,8 @@ def main(argv=None):
                     help="re-measure the playing CPU share on the emulated RP2040 into power_figures.json")
     a = ap.parse_args(argv)
     sys.path.insert(0, HERE)
-    import diagrams
-    boards = diagrams.load_boards()
+    import boardfiles
+    boards = boardfiles.load_boards()
     if a.measure:
         fig = load_figures()
         ma, leds = measure()

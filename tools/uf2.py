@@ -59,6 +59,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import native_align  # noqa: E402
+import firmware_files  # noqa: E402
 from digest import sha256  # noqa: E402
 try:
     from tools import inputs as _inputs
@@ -275,15 +276,10 @@ for f in {host!r}:
 
 
 def host_files():
-    """The host HAL and what plays the box off the board (firmware/host:
-    the bots, the headless runner), relative to firmware/."""
-    fw = os.path.join(ROOT, "firmware")
-    out = []
-    for d in ("host", "hal/host"):
-        for f in sorted(os.listdir(os.path.join(fw, *d.split("/")))):
-            if f.endswith(".py"):
-                out.append(d + "/" + f)
-    return out
+    """The PC-only firmware files (tools/firmware_files.py: the host HAL,
+    the bots and the headless runner, the pure-Python framebuf), relative
+    to firmware/."""
+    return firmware_files.host_sources()
 
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
@@ -296,7 +292,8 @@ def frozen_files(board_json):
     firmware/ but the host port), manifest.py, the board file, the probe,
     this tool and its alignment patch."""
     fw = os.path.join(ROOT, "firmware")
-    out = [os.path.join(ROOT, "manifest.py"), board_json] + OWN
+    # (firmware_files.py: the rule manifest.py freezes by)
+    out = [os.path.join(ROOT, "manifest.py"), os.path.join(TOOLS, "firmware_files.py"), board_json] + OWN
     for d, dirs, files in os.walk(fw):
         dirs[:] = sorted(x for x in dirs if x != "__pycache__")
         out += [os.path.join(d, f) for f in sorted(files) if f.endswith((".py", ".vox"))]

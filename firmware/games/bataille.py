@@ -15,7 +15,8 @@
 #
 # Beside it: games.bataille_rules (options, card values), bataille_ordered
 # (B5 ordered pickup and its cycle watch), bataille_fast (whole games for
-# statistics), bataille_replay (replay(entries): re-run a log and check it).
+# statistics), bataille_replay (replay(entries): re-run a log and check it),
+# bataille_setup (what the options make of the engine, and the deal, C4).
 from core import cards as _cards
 from core.pile import Pile
 from core.rng import Rng
@@ -23,8 +24,9 @@ from core.compat import const
 # the options, card values and next-step codes, shared with the fast path
 # and replay (games.bataille_rules)
 from games.bataille_rules import (GAMES, LENGTH_NAMES, MAX_DUELS, normalize,  # noqa: F401
-                                  _check_seed, _strength_table, _out, _check_last, _end_limit, _end,
+                                  _check_seed, _out, _check_last, _end_limit, _end,
                                   _NEXT_DUEL, _NEXT_BATTLE, _NEXT_TAKE, _NEXT_NONE)
+from games.bataille_setup import check_hands, configure, deal
 
 # Phases returned by step(): what the box should show next.
 DUEL = const(1)     # every player in the game flipped (B2, W2)
@@ -56,32 +58,11 @@ class Bataille:
         self.kind = _cards.STANDARD if game == "bataille" else _cards.DOGS
         n = self.n = self.options["players"]
         size = self.size = _cards.deck_size(self.kind)
-        if hands is not None:
-            if len(hands) != n:
-                raise ValueError("stacked deal has %d hands for %d players" % (len(hands), n))
-            hands = _cards.check_stacked(hands, self.kind)
-        self.stacked = hands
+        self.stacked = check_hands(hands, n, self.kind)
         self.rng = Rng(seed)
-        self.down = self.options["down"]
-        # B5 ordered pickup and its cycle watch (games.bataille_ordered,
-        # loaded for it alone): None for a shuffled pickup, the box's
-        # default, which keeps no room for a watch that never runs (1.8 KB
-        # of the Pico's heap for two players, issue 13).
-        self.ordered = None
-        if self.options["pickup"] == "ordered":
-            from games.bataille_ordered import Ordered
-            self.ordered = Ordered(n, self.size)
-        self.addition = self.options.get("addition", False)
-        self.ups = 2 if self.addition else 1
-        length = self.options["length"]
-        self.limit_duels = 0
-        self.limit_ms = -1
-        if isinstance(length, int):
-            self.limit_duels = length
-        elif length != "all":
-            self.limit_ms = int(length[:-3]) * 60000
-        self.strength = _strength_table(self.kind, self.options.get("ace") == "low",
-                                        self.addition)
+        # B5, B6, B8, C6: what the options make of the engine (games.bataille_setup)
+        (self.ordered, self.down, self.addition, self.ups, self.limit_duels, self.limit_ms,
+         self.strength) = configure(self.options, self.kind, n, size)
         self.piles = [Pile(size) for _ in range(n)]
         self.inn = bytearray(n)      # 1 while the player is in the game (B7)
         self.cont = bytearray(n)     # 1 for the players of the current flip
@@ -98,10 +79,7 @@ class Bataille:
     def new_game(self, seed, hands=None):
         """Another game with the same options and buffers (statistics and
         benchmarks play thousands); call start() next."""
-        if hands is not None:
-            if len(hands) != self.n:
-                raise ValueError("stacked deal has %d hands for %d players" % (len(hands), self.n))
-            hands = _cards.check_stacked(hands, self.kind)
+        hands = check_hands(hands, self.n, self.kind)
         _check_seed(seed)
         self.stacked = hands
         self.seed = seed
@@ -151,42 +129,7 @@ class Bataille:
         if self.started:
             raise ValueError("the game has already started")
         self.started = True
-        # Always shuffle with the game's generator, even for a stacked deal:
-        # the draws after the deal must not depend on stacking (replay).
-        deck = self.deck
-        deck[:] = _cards.deck(self.kind)
-        self.rng.shuffle(deck, 0, self.size)
-        dealer = self.n - 1
-        n = self.n
-        piles = self.piles
-        hands = self.stacked
-        if hands is None:
-            # C4: one at a time clockwise from the player after the dealer
-            # (player 0), as core.cards.deal; the first dealt get one more.
-            p = 0
-            for i in range(self.size):
-                pile = piles[p]
-                pile.buf[pile.n] = deck[i]  # the piles are empty: head is 0
-                pile.n += 1
-                p += 1
-                if p == n:
-                    p = 0
-        else:
-            for p in range(n):
-                for c in hands[p]:
-                    piles[p].push_bottom(c)
-        for p in range(n):
-            self.inn[p] = 1
-        lg = self.log
-        if lg is not None:
-            lg.emit(t_ms, "start", self.game, self.n, self.seed, self.options)
-            lg.emit(t_ms, "deal", dealer, [_cards.names(pl.to_list()) for pl in piles])
-        self._next = _NEXT_DUEL
-        # A player dealt nothing (a stacked deal) is out at once (B7).
-        for p in range(self.n):
-            if self.piles[p].n == 0:
-                _out(self, t_ms, p)
-        _check_last(self, t_ms)
+        deal(self, t_ms)
 
     # --- one visible step --------------------------------------------------
 

@@ -5,6 +5,8 @@
 # the screen the board shows.  Not used on the board: gfx.fb picks the
 # built-in there.  text() is left out: the screens draw the project's own
 # bitmaps, and a font of ours would not match the built-in one byte for byte.
+# This module keeps the pixels (each format's layout, the fills, blit,
+# scroll); the shapes drawn from them are gfx.framebuf_shapes'.
 
 MONO_VLSB = 0
 MVLSB = 0
@@ -15,8 +17,9 @@ MONO_HMSB = 4
 GS2_HMSB = 5
 GS8 = 6
 
-_Q_FILL = 0x10
-_Q_ALL = 0x0F
+# line() and ellipse(): MicroPython's own algorithms, pixel by pixel over
+# this class's _set (gfx.framebuf_shapes)
+from gfx import framebuf_shapes as _shapes
 
 
 class FrameBuffer:
@@ -199,102 +202,10 @@ class FrameBuffer:
         self.fill_rect(x + w - 1, y, 1, h, c)
 
     def line(self, x1, y1, x2, y2, c):
-        # Bresenham, stepping exactly as the C version does, so the same
-        # pixels are lit for every slope.
-        dx = x2 - x1
-        if dx > 0:
-            sx = 1
-        else:
-            dx = -dx
-            sx = -1
-        dy = y2 - y1
-        if dy > 0:
-            sy = 1
-        else:
-            dy = -dy
-            sy = -1
-        steep = dy > dx
-        if steep:
-            x1, y1 = y1, x1
-            dx, dy = dy, dx
-            sx, sy = sy, sx
-        e = 2 * dy - dx
-        w = self.width
-        h = self.height
-        for _ in range(dx):
-            if steep:
-                if 0 <= y1 < w and 0 <= x1 < h:
-                    self._set(y1, x1, c)
-            elif 0 <= x1 < w and 0 <= y1 < h:
-                self._set(x1, y1, c)
-            while e >= 0:
-                y1 += sy
-                e -= 2 * dx
-            x1 += sx
-            e += 2 * dy
-        if 0 <= x2 < w and 0 <= y2 < h:
-            self._set(x2, y2, c)
-
-    def _quadrants(self, cx, cy, x, y, c, m):
-        if m & _Q_FILL:
-            if m & 1:
-                self.fill_rect(cx, cy - y, x + 1, 1, c)
-            if m & 2:
-                self.fill_rect(cx - x, cy - y, x + 1, 1, c)
-            if m & 4:
-                self.fill_rect(cx - x, cy + y, x + 1, 1, c)
-            if m & 8:
-                self.fill_rect(cx, cy + y, x + 1, 1, c)
-        else:
-            self._set_checked(cx + x, cy - y, c, m & 1)
-            self._set_checked(cx - x, cy - y, c, m & 2)
-            self._set_checked(cx - x, cy + y, c, m & 4)
-            self._set_checked(cx + x, cy + y, c, m & 8)
+        _shapes.line(self, x1, y1, x2, y2, c)
 
     def ellipse(self, cx, cy, xr, yr, c, f=False, m=None):
-        mask = _Q_FILL if f else 0
-        mask |= _Q_ALL if m is None else (m & _Q_ALL)
-        if xr == 0 and yr == 0:
-            self._set_checked(cx, cy, c, mask & _Q_ALL)
-            return
-        two_a2 = 2 * xr * xr
-        two_b2 = 2 * yr * yr
-        x = xr
-        y = 0
-        xchange = yr * yr * (1 - 2 * xr)
-        ychange = xr * xr
-        err = 0
-        stopx = two_b2 * xr
-        stopy = 0
-        while stopx >= stopy:
-            self._quadrants(cx, cy, x, y, c, mask)
-            y += 1
-            stopy += two_a2
-            err += ychange
-            ychange += two_a2
-            if 2 * err + xchange > 0:
-                x -= 1
-                stopx -= two_b2
-                err += xchange
-                xchange += two_b2
-        x = 0
-        y = yr
-        xchange = yr * yr
-        ychange = xr * xr * (1 - 2 * yr)
-        err = 0
-        stopx = 0
-        stopy = two_a2 * yr
-        while stopx <= stopy:
-            self._quadrants(cx, cy, x, y, c, mask)
-            x += 1
-            stopx += two_b2
-            err += xchange
-            xchange += two_b2
-            if 2 * err + ychange > 0:
-                y -= 1
-                stopy -= two_a2
-                err += ychange
-                ychange += two_a2
+        _shapes.ellipse(self, cx, cy, xr, yr, c, f, m)
 
     def blit(self, src, x, y, key=-1, palette=None):
         if x >= self.width or y >= self.height or -x >= src.width or -y >= src.height:

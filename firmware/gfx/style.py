@@ -44,6 +44,8 @@ def fold(ch, other):
     return "EEEAACIOUUEE"[i] if i >= 0 else other
 
 
+# A label wider than the matrix scrolls: it stands still _SCROLL_HOLD_MS at
+# each end and moves a pixel every _SCROLL_STEP_MS in between.
 _SCROLL_HOLD_MS = const(900)
 _SCROLL_STEP_MS = const(110)   # (app.box redraws the menu at each step)
 # (const is the compiler's on the board: its name gone before the functions

@@ -38,15 +38,17 @@ from hal.wiring import Hal, _as_board, _host_voice_dir  # noqa: F401
 
 
 def forget_board_checks():
-    """Drop the board file checker (hal.board: its tables and messages, some
-    15 KB of MicroPython heap) once the HAL is open: the Board it made lives
-    in hal.boarddata.  A later import loads the checker again, as a new
-    module (its BoardError is then another class): for the box's own boot
-    (main.py) and lean runs (host.headless.play), not for a test process."""
-    sys.modules.pop("hal.board", None)
+    """Drop the board file checker (hal.board and its display checks,
+    hal.board_display: their tables and messages, some 15 KB of MicroPython
+    heap) once the HAL is open: the Board it made lives in hal.boarddata.
+    A later import loads the checker again, as a new module (its BoardError
+    is then another class): for the box's own boot (main.py) and lean runs
+    (host.headless.play), not for a test process."""
     g = globals()
-    if "board" in g:
-        del g["board"]
+    for name in ("board", "board_display"):
+        sys.modules.pop("hal." + name, None)
+        if name in g:
+            del g[name]
 
 
 def open_host(*args, **kw):

@@ -54,9 +54,11 @@ def test_wire_copies_transfers_whole_unless_told_to_cut():
 def test_forget_board_checks_leaves_a_working_hal_and_reloads_on_demand():
     h = hal.open_host(BOARDS + "/pico_matrix.json")
     saved = sys.modules.get("hal.board")
+    saved_display = sys.modules.get("hal.board_display")
     try:
         hal.forget_board_checks()
-        assert "hal.board" not in sys.modules
+        # the checker and its display checks go together
+        assert "hal.board" not in sys.modules and "hal.board_display" not in sys.modules
         # the Board the checker made is plain data: the HAL goes on
         assert h.board.n_pads >= 2 and h.board.pad_pins() and h.board.uses()
         h.display.fb.fill(1)
@@ -73,6 +75,9 @@ def test_forget_board_checks_leaves_a_working_hal_and_reloads_on_demand():
         if saved is not None:
             sys.modules["hal.board"] = saved
             hal.board = saved
+        if saved_display is not None:
+            sys.modules["hal.board_display"] = saved_display
+            hal.board_display = saved_display
 
 
 def test_l_log_lines_are_built_the_same_without_fragment_tables():
