@@ -99,7 +99,7 @@ pico-deps: $(PICO_STAMP)  ## install the RP2040 emulator (rp2040js, pinned)
 
 test-pico: $(STAMP) $(PICO_STAMP) $(WEB_STAMP)  ## the real firmware on the emulated RP2040 (inputs: ../shared/pico), and the web page in headless Chromium
 	@$(call need_apt,chromium)
-	$(PYTHON) -m pytest -q $(XDIST) --durations=12 host_tests/pico
+	$(PYTHON) -m pytest -q $(XDIST) $(if $(XDIST),--no-loadscope-reorder,) --durations=12 host_tests/pico
 
 pico-soak: $(STAMP) $(PICO_STAMP)  ## long faults on the emulated Pico: 60 s of 50 Hz presses, a power cut after every flash write (docs/pico_play.md)
 	PICO_SOAK=1 $(PYTHON) -m pytest -q host_tests/pico/test_pico_faults.py

@@ -96,3 +96,25 @@ def frozen_booted(flashed, tmp_path):
     yield boot
     for p in made:
         p.close()
+
+
+# The order the files are handed out in (make test-pico: two xdist workers,
+# whole files, --no-loadscope-reorder): the longest first, so that the
+# last file a worker takes is a short one and the other is not left alone
+# for minutes with a game (xdist's own order, most tests first, put the
+# one-test game files last).  Wall seconds of each file on a loaded two-core
+# machine (the slowest tests' --durations of 2026-12-03; the displays' five
+# boots estimated from the OLED's 143 s); a file not listed goes after
+# these, in its usual order.
+COST_S = {
+    "test_pico_play_box.py": 229, "test_pico_play_batawaf.py": 224,
+    "test_pico_play_box_tape.py": 214, "test_pico_play.py": 197,
+    "test_pico_play_bataille.py": 175, "test_pico_flash_cut.py": 157,
+    "test_pico_displays.py": 400, "test_web.py": 135,
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    def cost(item):
+        return -COST_S.get(os.path.basename(str(item.fspath)), 0)
+    items.sort(key=cost)       # (stable: a file's tests keep their order)

@@ -171,6 +171,7 @@ export class Machine {
     const { gpio } = this.chip.mcu;
     while (this.inputs.length && this.inputs[0].t <= now) {
       const ev = this.inputs.shift();
+      this.pio.unsteady();     // (a PIO reading this pin must be stepped again)
       this.levels.set(ev.gpio, ev.level);
       gpio[ev.gpio].setInputValue(!!ev.level);
     }

@@ -9,11 +9,18 @@
 // that made it started (ns), for the WS2812 decoder.  A CPU access to the
 // control, flag or RX FIFO registers first steps the PIO up to the CPU's
 // time (syncAccess), so FIFO levels, IRQ flags and enables are exact too.
+// A machine in a steady loop (the pad timer sampling pins that do not
+// change) is moved on a whole number of passes at once (pio_pass.mjs), and
+// does not keep an idle CPU's wait in 20 us slices: it cannot wake it.
+import { steadyPass, skipPasses } from './pio_pass.mjs';
 
 export class PioClock {
-  /** chip: Chip; onPins(pioIndex, values, changedMask, tNanos) */
-  constructor(chip, onPins) {
+  /** chip: Chip; onPins(pioIndex, values, changedMask, tNanos); steady:
+   * false steps every instruction (the reference the skip is checked
+   * against, host_tests/pico/test_pico_pio_pass.py) */
+  constructor(chip, onPins, { steady = true } = {}) {
     this.chip = chip;
+    this.steadyOn = steady;
     this.now = 0; // ns, emulated time of the instruction being stepped
     for (const pio of chip.mcu.pio) {
       pio.run = () => { pio.stopped = false; };   // no wall-clock loop
@@ -28,6 +35,7 @@ export class PioClock {
         sm.emuBase = -1;
         sm.emuPeriod = 0;
         sm.emuLast = 0;
+        sm.steady = false;     // its last step ended in a steady loop, nothing changed since
       }
       this.syncAccess(pio);
     }
@@ -49,6 +57,7 @@ export class PioClock {
       return read(off);
     };
     pio.writeUint32 = (off, value) => {
+      this.unsteady();    // (a FIFO word, a restart, an EXEC: passes to look at again)
       if (!synced(off)) return write(off, value);
       this.sync();
       write(off, value);
@@ -83,7 +92,21 @@ export class PioClock {
           sm.emuPeriod = period;
         }
         const target = Math.floor((nanos - sm.emuBase) / period);
+        sm.steady = false;
+        // passes looked at in this step, at most (a busy loop: none steady)
+        let looks = this.steadyOn ? 2 : 0;
         while (sm.cycles < target) {
+          if (looks && sm.pc === sm.wrapBottom && !sm.waiting) {
+            looks--;
+            const pass = steadyPass(sm, sm.inPins);
+            if (pass) {
+              looks = 0;
+              sm.steady = true;
+              const k = Math.floor((target - sm.cycles) / pass.cycles);
+              if (k > 0) skipPasses(sm, pass, k);
+              if (sm.cycles >= target) break;
+            }
+          }
           this.now = sm.emuBase + sm.cycles * period;
           const before = sm.cycles;
           sm.step();
@@ -96,11 +119,17 @@ export class PioClock {
     }
   }
 
-  /** True if some state machine is running (not stalled on an empty FIFO). */
+  /** The pins the machines read may have changed: no loop is steady any more. */
+  unsteady() {
+    for (const pio of this.chip.mcu.pio) for (const sm of pio.machines) sm.steady = false;
+  }
+
+  /** True if some state machine is running (not stalled on an empty FIFO,
+   * not in a steady loop that nothing outside it sees). */
   busy() {
     for (const pio of this.chip.mcu.pio) {
       for (const sm of pio.machines) {
-        if (sm.enabled && (!sm.waiting || !sm.txFIFO.empty)) return true;
+        if (sm.enabled && !sm.steady && (!sm.waiting || !sm.txFIFO.empty)) return true;
       }
     }
     return false;
