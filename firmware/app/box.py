@@ -33,13 +33,12 @@
 # Quiet moments (the settings' save, the heap lines, sleep and the battery):
 # app.quiet.
 import gc
-import sys
 from core import ticks
 from app import io, sounds, strings, screens
 from app.feedback import Feedback
 from app.logs import GameLogs
 from app import join, play, quiet
-from app.join import _settings, _LEAN
+from app.join import _settings, _LEAN, loaded
 from gfx import render
 from core.compat import const
 
@@ -121,7 +120,8 @@ class App(join.App, play.App, quiet.App):
             self.power = io.Power(p.read(), getattr(hal, "echo", False))
         # the box as booted: the modules loaded now stay, those imported
         # later (the menus, a game's) go in lean mode (app.play.lean)
-        self.modules = tuple(sys.modules) if _LEAN else None
+        self.modules = loaded()
+        self.pause_before = None    # the same as a pause opens (app.play.pause)
         self.settings, notice = _settings().load(self.store)
         self.apply_settings()
         if notice:

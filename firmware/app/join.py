@@ -45,15 +45,23 @@ def _menus():
     return menu
 
 
-def forget(*names):
-    """Drop modules until they are imported again (MicroPython frees their
-    bytecode once nothing refers to them): for the box's lean run only."""
-    if not _LEAN:
+def loaded():
+    """The modules loaded now, as a phase (a pause, the self-test, the box
+    as booted) begins: what forget_since(it) keeps.  None off the lean run."""
+    return tuple(sys.modules) if _LEAN else None
+
+
+def forget_since(before):
+    """Drop every module imported since loaded() gave `before` (MicroPython
+    frees their bytecode once nothing refers to them), until something
+    imports it again: what a phase loaded goes with it, with no list of
+    names to keep in step with the code.  For the box's lean run only."""
+    if before is None or not _LEAN:
         return
-    for name in names:
+    for name in [k for k in sys.modules if k not in before]:
         sys.modules.pop(name, None)
         i = name.rfind(".")
-        pkg = sys.modules.get(name[:i])
+        pkg = sys.modules.get(name[:i]) if i > 0 else None
         if pkg is not None and hasattr(pkg, name[i + 1:]):
             delattr(pkg, name[i + 1:])
 
@@ -163,6 +171,7 @@ class App:
     def selftest(self):
         """The hardware self-test (app.selftest): it owns the pads and the
         display while it runs; its report is shown at the end."""
+        self.st_before = loaded()   # what the self-test imports goes at its end
         try:
             from app.selftest import SelfTest
             self.st = SelfTest(self.hal, lang=self.settings["lang"])
@@ -183,6 +192,7 @@ class App:
         if not more:
             self.selftest_report = (self.st.ok, self.st.lines())
             self.st = None
-            forget("app.selftest")
+            forget_since(self.st_before)
+            self.st_before = None
             self.cap.clear()
             self.enter("selftest")

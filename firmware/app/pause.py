@@ -24,7 +24,7 @@ import gc
 from core import ticks
 from core.compat import const
 from app import menu, sounds
-from app.join import forget
+from app.join import forget_since
 from gfx import render
 
 _SETTLE_MS = const(300)     # a pad let go just after the pause is no choice
@@ -99,9 +99,11 @@ def close(app, stop=False):
     if stop:
         f.clock.pause_tick(app.now)     # (the pause so far, left out)
         app.after(f.stop(app.now))
-        forget("app.pause")
-        return
-    r = f.resume(app.now)
-    app.enter("play")
-    app.after(r)
-    forget("app.menu", "app.settings", "gfx.menu", "app.pause")
+    else:
+        r = f.resume(app.now)
+        app.enter("play")
+        app.after(r)
+    # what the pause loaded (this module, the menus, their screen) leaves
+    # the game's heap, as when the game began
+    forget_since(app.pause_before)
+    app.pause_before = None

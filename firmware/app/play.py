@@ -72,12 +72,11 @@
 #   64 SLAP      a slap may come: no flash write now
 #  128 CALM      no slap can come: flash writes are safe again
 import gc
-import sys
 from app import view as _view
 from core import log as _log
 from app import sounds
 from core.compat import const
-from app.join import _settings, forget, GAMES
+from app.join import _settings, forget_since, loaded, GAMES
 from core import ticks
 
 # the bits (the table above), private: a public name is a qstr on the board
@@ -236,9 +235,7 @@ class App:
         leaves the heap until something imports it again; at a game's
         start and after its end.  Derived, not kept by hand: a new game or
         menu module goes without a word here."""
-        m = self.modules
-        if m is not None:
-            forget(*[k for k in sys.modules if k not in m])
+        forget_since(self.modules)
 
     def play_pad(self, k, t):
         p = self.player_of[k]
@@ -361,7 +358,9 @@ class App:
         self.flow.pause(self.now)
         self.enter("pause")
         # the pause is a menu (app.pause, imported now: its names and code
-        # only when a game is paused)
+        # only when a game is paused); what it loads (app.pause, the menus,
+        # their screen) goes when it closes
+        self.pause_before = loaded()
         from app import pause
         pause.open(self)
 

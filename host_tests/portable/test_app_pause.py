@@ -123,6 +123,32 @@ def test_l_a_short_press_never_ends_a_game():
     assert app.game is not None and not app.game.done
 
 
+def test_a_module_imported_during_the_pause_leaves_the_heap_with_it():
+    # issue 38: what a pause forgets is what it loaded (the modules before
+    # and after it), not a list of names: a module no list names goes too,
+    # its package's attribute with it.  The lean run forced on CPython too.
+    import sys
+    import app as pkg
+    from app import join
+    lean = join._LEAN
+    join._LEAN = True
+    try:
+        h, app = in_play("bataille", 2, 49)
+        sys.modules.pop("app.pause", None)      # (another test of this process loaded it)
+        menu_button(h, app, 100)
+        assert app.state == "pause"
+        sys.modules["app.probe"] = _log         # a module the pause's phase brought in
+        setattr(pkg, "probe", _log)
+        tap(h, app, 1)                          # resume, the item chosen
+        assert app.state == "play"
+        assert "app.probe" not in sys.modules and not hasattr(pkg, "probe")
+        assert "app.pause" not in sys.modules
+        assert "app.box" in sys.modules and "core.log" in sys.modules    # loaded before: kept
+    finally:
+        join._LEAN = lean
+        sys.modules.pop("app.probe", None)
+
+
 def test_volume_from_the_pause_cycles_and_saves_it_as_settings_does():
     h, app = in_play("bataille", 2, 48)
     v = app.settings["volume"]
