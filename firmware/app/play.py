@@ -154,7 +154,6 @@ class App:
         if t is None:
             t = self.now
         pads = [k for k in pads if k < self.n_pads]  # "again" passes the box's seats too
-        self.game_name = name
         self.pads_in = pads
         self.player_of = [-1] * self.n_pads
         for p in range(len(pads)):
@@ -224,8 +223,7 @@ class App:
         # a pad still down from joining is no request for a pause: only a
         # new hold in the game pauses it
         self.fb.holding = 0
-        self.quiet_jobs &= ~_Q_GC
-        self.heap_peak = 0
+        self.quiet.fresh()
         self.after(r)
 
     def lean(self):
@@ -289,9 +287,9 @@ class App:
             # at the pass's quiet moment, after its frame: a flash write
             # takes 11-22 ms on the Pico, and the picture of a press that
             # came with it would wait for it (issue 26)
-            self.quiet_jobs |= _Q_LOG
+            self.quiet.want(_Q_LOG)
         if r & _QUIET:
-            self.quiet_jobs |= _Q_GC
+            self.quiet.want(_Q_GC)
 
     def pads(self, m):
         """The pads of the players of mask m."""
@@ -332,7 +330,7 @@ class App:
             print("game log not written:", e)
 
     def finish(self):
-        self.quiet_jobs &= ~_Q_LOG
+        self.quiet.drop(_Q_LOG)
         self.write_log()
         self.enter("end")
         self.light_mask(0)

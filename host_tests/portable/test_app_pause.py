@@ -66,10 +66,10 @@ def stopped_log(h, app, game):
 def leave_from_the_pause(game, players, seed):
     h, app = in_play(game, players, seed)
     menu_button(h, app, 200)            # a short press: the pause
-    assert app.state == "pause" and app.sel == 0 and app.items[0][2] == "resume"
+    assert app.state == "pause" and app.menus.sel == 0 and app.menus.items[0][2] == "resume"
     lines = len(app.log.lines)
     tap(h, app, 0)                      # pad 1: the next item, leave
-    assert app.state == "pause" and app.items[app.sel][2] == "leave"
+    assert app.state == "pause" and app.menus.items[app.menus.sel][2] == "leave"
     assert len(app.log.lines) == lines  # a move in the pause is nothing in the game
     tap(h, app, 1)                      # pad 2 chooses it
     assert app.state == "end", app.state
@@ -78,7 +78,7 @@ def leave_from_the_pause(game, players, seed):
     tap(h, app, 0)
     ticks(h, app, 2000000)
     tap(h, app, 0)
-    assert app.state == "menu" and app.menu_name == "after"
+    assert app.state == "menu" and app.menus.menu_name == "after"
 
 
 def test_l_stopped_a_game_left_from_the_pause_bataille_batawaf_tape():
@@ -155,7 +155,7 @@ def test_volume_from_the_pause_cycles_and_saves_it_as_settings_does():
     menu_button(h, app, 100)
     tap(h, app, 0)
     tap(h, app, 0)
-    assert app.items[app.sel][3] == "volume"
+    assert app.menus.items[app.menus.sel][3] == "volume"
     tap(h, app, 1)
     vals = [vs for k, vs in _set.SETTINGS if k == "volume"][0]
     assert app.settings["volume"] == menu.cycle(vals, v) and app.sound.volume == app.settings["volume"]
@@ -198,11 +198,11 @@ def test_settings_offer_only_what_the_board_has():
     h = _hal.open_host(board("pico_eink"))
     app = headless.Runner(h, "bataille", 2).app
     app.open_menu("settings")
-    assert [it[3] for it in app.items if it[2] == "set"] == ["lang", "volume", "eink_refresh", "sleep"]
+    assert [it[3] for it in app.menus.items if it[2] == "set"] == ["lang", "volume", "eink_refresh", "sleep"]
     h2, app2 = in_play("bataille", 2, 50, "pico_oled")
     h2.board.buzzer_pin = None
     menu_button(h2, app2, 100)
-    assert [it[2] for it in app2.items] == ["resume", "leave"]
+    assert [it[2] for it in app2.menus.items] == ["resume", "leave"]
 
 
 def test_a_menu_hints_which_pad_moves_and_which_chooses_until_its_first_press():
@@ -212,7 +212,7 @@ def test_a_menu_hints_which_pad_moves_and_which_chooses_until_its_first_press():
     h = _hal.open_host(board("pico_matrix"))
     app = headless.Runner(h, "bataille", 2).app
     ticks(h, app, 100000)
-    assert app.state == "menu" and app.menu_name == "home"
+    assert app.state == "menu" and app.menus.menu_name == "home"
     cv = app.canvas
 
     def colours():
@@ -222,7 +222,7 @@ def test_a_menu_hints_which_pad_moves_and_which_chooses_until_its_first_press():
     hinted = colours()
     assert pad1 in hinted and pad2 in hinted
     tap(h, app, 0)
-    assert "home" in app.hint
+    assert "home" in app.menus.hint
     assert pad1 not in colours() and pad2 not in colours()
     app.open_menu("settings")
     ticks(h, app, 100000)

@@ -54,8 +54,8 @@ def test_sleep_idle_box_goes_dark_then_a_pad_wakes_it_to_the_same_menu():
     h, app = matrix_box(2)
     ticks(h, app, 1000000)
     assert app.state == "menu" and app.idle >= 0
-    app.sel = 1
-    app.sel_t = app.now
+    app.menus.sel = 1
+    app.menus.sel_t = app.now
     app.dirty = True
     ticks(h, app, 10000)
     before = list(h.display.out.last)
@@ -78,13 +78,13 @@ def test_sleep_idle_box_goes_dark_then_a_pad_wakes_it_to_the_same_menu():
     out = h.display.out
     first = out.frames[len(out.frames) - (out.puts - n)]   # the first frame after the wake
     assert app.idle >= 0 and h.power.switch.level == 1
-    assert app.state == "menu" and app.sel == 1        # the press only woke it
+    assert app.state == "menu" and app.menus.sel == 1        # the press only woke it
     assert first == before                              # the same screen
     assert any(h.leds.state)                            # the menu's pads lit again
     # awake: the next press acts
     h.pads.tap(0, h.clock.now + 1000)
     ticks(h, app, 300000)
-    assert app.sel == 2
+    assert app.menus.sel == 2
 
 
 def test_sleep_menu_button_wakes_it_too():
@@ -93,7 +93,7 @@ def test_sleep_menu_button_wakes_it_too():
     assert app.idle == -1
     h.menu.press()
     ticks(h, app, 100000)
-    assert app.idle >= 0 and app.state == "menu" and app.menu_name == "home"
+    assert app.idle >= 0 and app.state == "menu" and app.menus.menu_name == "home"
 
 
 def test_sleep_never_means_never():
