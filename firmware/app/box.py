@@ -105,10 +105,11 @@ class App(play.App):
         self.seats = None       # app.seats: the seats the box plays in this game (P1)
         self.stuck = 0
         self.idle = 0           # quarter seconds since the last press; -1: asleep (sleep())
-        self.power = None       # the battery gauge (app.io.Power) when the board file names power.sense
+        self.power = None       # the battery gauge (app.battery.Power) when the board file names power.sense
         p = hal.power if hasattr(hal, "power") else None
         if p is not None and p.read() >= 0:
-            self.power = io.Power(p.read(), getattr(hal, "echo", False))
+            from app import battery
+            self.power = battery.Power(p.read(), getattr(hal, "echo", False))
         # the box as booted: the modules loaded now stay, those imported
         # later (the menus, a game's) go in lean mode (app.play.lean)
         self.modules = loaded()

@@ -1,4 +1,4 @@
-# The low-battery warning (issue 27): as the gauge (app.io.Power) turns
+# The low-battery warning (issue 27): as the gauge (app.battery.Power) turns
 # low, the box says so once, clearly, then goes on as it was.  Imported only
 # once the gauge has turned low: a box on a good battery interns none of
 # its names (nor its two words: here in both languages, as app.pause keeps

@@ -19,7 +19,7 @@
 #
 # Sleep (issue 27).  Four times a second (with the watchdog's feed) sleep()
 # counts the time since the last press (box.idle, in quarter seconds) and
-# samples the battery (app.io.Power, on a board file with power.sense); past
+# samples the battery (app.battery.Power, on a board file with power.sense); past
 # the setting's minutes with no press, or at the battery's floor, app.idle
 # makes the box dark (a game is paused first: its clock stops, the log shows
 # no gap) and box.idle is -1: the state stays what it was, nothing is

@@ -40,7 +40,7 @@ def draw(app):
     r = app.renderer
     st = app.state
     tab = app.tab
-    g = getattr(app, "power", None)     # the battery gauge (app.io.Power), if the board senses it
+    g = getattr(app, "power", None)     # the battery gauge (app.battery.Power), if the board senses it
     if app.stuck and (st == "menu" or (st in ("join", "end") and m.game_name != "batawaf")):
         # (never words on a Bata-waf screen, W6: its pads just stay dark)
         pads = [str(k + 1) for k in range(app.n_pads) if app.stuck & (1 << k)]

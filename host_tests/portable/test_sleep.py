@@ -7,7 +7,7 @@
 import hal as _hal
 from hal import board as _board
 from core import log as _log
-from app import box, io, logs as _logs
+from app import box, battery, logs as _logs
 from host import headless
 from games import bataille_replay
 
@@ -138,7 +138,7 @@ def test_sleep_game_paused_by_sleep_resumes_with_its_clock_stopped():
 
 
 def test_battery_gauge_full_low_floor():
-    g = io.Power(4200)
+    g = battery.Power(4200)
     for _ in range(20):
         assert g.feed(4200) != 2
     assert g.level() == 100 and not g.low and not g.out
@@ -156,7 +156,7 @@ def test_battery_gauge_a_frames_current_step_is_not_an_empty_battery():
     # a bright frame every few samples pulls VSYS down 600 mV for one
     # reading (a 500 mA step on NiMH cells' internal resistance and worse):
     # the median drops it, the gauge stays where the battery is
-    g = io.Power(3900)
+    g = battery.Power(3900)
     for i in range(400):
         assert g.feed(3300 - 400 if i % 3 == 0 else 3900 + (i * 37) % 60 - 30) != 2
     assert not g.out and not g.low and 3850 <= g.value <= 3950
