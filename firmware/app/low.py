@@ -8,7 +8,7 @@
 #                 battery sign with one red bar, on the OLED and e-ink the
 #                 sign, the words and the percent; its first drawing starts
 #                 its time
-#   due(app)      four times a second once it is shown (app.quiet.App.sleep):
+#   due(app)      four times a second once it is shown (app.quiet.sleep):
 #                 2 s after it was first drawn the warning goes, the screen
 #                 under it back
 #   press(app)    a pad pressed while it shows: the warning goes, and that
