@@ -350,24 +350,24 @@ class App(play.App):
 
     def timers(self):
         st = self.state
+        f = self.flow       # (None but in a game and its pause)
         if st == "join":
             self.menus.join_tick(self.now)
         elif st == "menu" or st == "pause":
-            if st == "pause":
-                # the pause, pass by pass (it may last longer than a ticks
-                # difference can span)
-                self.flow.clock.pause_tick(self.now)
+            if st == "pause" and f is not None:
+                # the pause, pass by pass (it may outlast what a ticks difference spans)
+                f.clock.pause_tick(self.now)
             # redrawn when the label moves a pixel, not while it holds
             # still at its ends: every draw is time a press waits for its
             # frame (the 50 ms feedback)
             if self.menus.scroll_due(self.now, self.renderer.scroll_over):
                 self.dirty = True
-        elif st == "play":
+        elif st == "play" and f is not None:
             if self.seats is not None:
                 self.due()          # the box's seats first, at their time (app.play)
                 if self.state != "play":
                     return
-            r = self.flow.due(self.now)
+            r = f.due(self.now)
             if r:
                 self.after(r)
 

@@ -180,9 +180,10 @@ class Sound:
     def say(self, names):
         """Say a phrase now, cutting the one being said; False when the box
         does not talk (then it beeps)."""
-        if not self.speaks():
+        v = self.voice
+        if v is None or not self.speaks():
             return False
-        self.voice.say(names)
+        v.say(names)
         return True
 
     def busy_with(self):

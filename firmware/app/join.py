@@ -262,6 +262,8 @@ class Menus:
     def selftest_tick(self):
         b = self.box
         st = self.st
+        if st is None:
+            return
         try:
             more = st.step(b.clock.ticks_ms())
         except Exception as e:

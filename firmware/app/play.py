@@ -237,8 +237,9 @@ class App:
 
     def play_pad(self, k, t):
         p = self.player_of[k]
-        if p >= 0:
-            r = self.flow.press(p, t)
+        f = self.flow
+        if p >= 0 and f is not None:
+            r = f.press(p, t)
             if r:
                 self.after(r)
 
@@ -250,9 +251,11 @@ class App:
         before it (what the seats decide from)."""
         s = self.seats
         f = self.flow
+        if s is None or f is None:
+            return
         try:
             at = s.next_deadline()
-            while at >= 0 and self.state == "play" and f is self.flow:
+            while at >= 0 and self.state == "play" and self.flow == f:     # (the same flow: no __eq__)
                 t = f.clock.at(at)
                 if ticks.diff(self.now, t) < 0:
                     return      # not yet
@@ -272,8 +275,11 @@ class App:
         """What the flow says happened (the bits above)."""
         if r & _DIRTY:
             self.dirty = True
+        f = self.flow
+        if f is None:
+            return
         if r & _FAILED:
-            self.fail(self.flow.error)
+            self.fail(f.error)
             return
         if r & _ENDED:
             self.store.set_slap_window(False)
@@ -282,7 +288,7 @@ class App:
         if r & (_SLAP | _CALM):
             self.store.set_slap_window(r & _SLAP != 0)
         if r & _LIT:
-            self.light_mask(self.pads(self.flow.lit()))
+            self.light_mask(self.pads(f.lit()))
         if r & _FLUSH:
             # at the pass's quiet moment, after its frame: a flash write
             # takes 11-22 ms on the Pico, and the picture of a press that
@@ -353,7 +359,10 @@ class App:
         self.store.set_slap_window(False)
 
     def pause(self):
-        self.flow.pause(self.now)
+        f = self.flow
+        if f is None:
+            return
+        f.pause(self.now)
         self.enter("pause")
         # the pause is a menu (app.pause, imported now: its names and code
         # only when a game is paused); what it loads (app.pause, the menus,
