@@ -208,10 +208,10 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         if fs is not None:
             fs.let_go()
         # the heap at quiet moments on the console (docs/app.md, heap lines)
-        app.heap_lines = hasattr(gc, "mem_alloc")    # MicroPython
-        if app.heap_lines:
+        app.quiet.heap_lines = hasattr(gc, "mem_alloc")    # MicroPython
+        if app.quiet.heap_lines:
             gc.collect()
-            app.heap_note("boot")
+            app.quiet.note("boot")
         try:
             app.run()
         except KeyboardInterrupt:

@@ -24,7 +24,7 @@ def run(board_name, seed, actions):
     h = _hal.open_host(os.path.join(ROOT, "boards", board_name + ".json"))
     h.watchdog.start()
     app = box.App(h, seed=seed)
-    app.collect = lambda: None
+    app.quiet.collect = lambda: None
     n = h.board.n_pads
     written = set()
     for k, gap_ms, hold_ms in actions:

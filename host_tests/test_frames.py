@@ -16,6 +16,7 @@ import frames  # noqa: E402
 # What the loop calls every pass (app.box.App.run -> tick), on every board.
 IDLE_PASS = {
     "app/box.py": ("App.tick", "App.timers", "App.since_ms"),
+    "app/join.py": ("Menus.scroll_due", "Menus.join_tick"),    # a menu's label, joining
     # Bataille and Bata-waf's timers (Tape-treize's engine runs its own every
     # pass, under an exception handler: app/tape.py says why)
     "app/duels.py": ("Flow.due", "Flow.at"),

@@ -27,7 +27,7 @@ def test_guide_walkthrough_reaches_a_playing_box_in_the_simulator(tmp_path, boar
     b = simbox.Box(board, cfg, storage_dir=str(tmp_path))
     headless.run(cfg, b, presses)     # at --max-minutes the game is left (L `stopped`, issue 28)
     app = b.app
-    lines = app.selftest_report[1]
+    lines = app.menus.selftest_report[1]
     # display, storage, leds, buzzer, the speaker if any, then each pad
     assert len(lines) == 4 + (board.speaker_pin is not None) + board.n_pads, lines
     assert all(line.startswith("OK") for line in lines), lines

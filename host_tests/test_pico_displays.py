@@ -96,7 +96,7 @@ def test_host_frame_is_the_home_menu_the_model_decodes(board):
     # a board that just booted (the simulator's bots would have moved it)
     from app import settings
     a = h.box.app
-    assert (a.menu_name, a.sel) == ("home", settings.GAME_NAMES.index(settings.defaults()["game"]))
+    assert (a.menus.menu_name, a.menus.sel) == ("home", settings.GAME_NAMES.index(settings.defaults()["game"]))
     assert h.box.pads.levels == 0
     h.close()
 

@@ -1,6 +1,10 @@
 # The box: its states, settings and game logs, driven by one non-blocking
-# tick(); the menus and joining are app.join's, the game's part app.play's
-# (two mixins of App).
+# tick().  It holds its parts: the menus, joining and the self-test
+# (self.menus, app.join.Menus), the quiet moments (self.quiet, app.quiet.Quiet),
+# the press feedback (self.fb), the game logs (self.logs); the game's part
+# is app.play's (a mixin of App).  A part asks
+# the box through its methods (enter, light_mask, begin_game...) and raises
+# self.dirty, the one flag every part may set: a new frame is due.
 #
 #   app = App(hal, seed=None)     hal from hal.open_board / hal.open_host
 #   app.tick()                    one pass of the main loop (never blocks)
@@ -33,18 +37,16 @@
 # Quiet moments (the settings' save, the heap lines, sleep and the battery):
 # app.quiet.
 import gc
-import sys
 from core import ticks
 from app import io, sounds, strings, screens
 from app.feedback import Feedback
 from app.logs import GameLogs
 from app import join, play, quiet
-from app.join import _settings, _LEAN
+from app.join import _settings, _LEAN, loaded
 from gfx import render
 from core.compat import const
 
-_Q_GC = const(1)       # app.quiet's bits
-_JOIN_GIVE_UP_MS = const(20000)
+_Q_GC = const(1)       # app.quiet's bit: a collection
 _STATE_AGE_US = const(60000000)
 _END_MIN_MS = const(1500)
 _ERROR_MIN_MS = const(1000)
@@ -60,7 +62,7 @@ _FEED_US = const(250000)        # the watchdog times out after seconds: no need 
 _DOZE_MS = const(1000)          # one sleep of a dark box (under the watchdog's 5 s): then a pass of the loop
 
 
-class App(join.App, play.App, quiet.App):
+class App(play.App):
     def __init__(self, hal, seed=None, options_of=None):
         # options_of(game) -> engine options beyond the menus' (the
         # simulator's command line); None on the board
@@ -94,34 +96,24 @@ class App(join.App, play.App, quiet.App):
         self.now = self.clock.ticks_us()
         self.state_t = self.now
         self.fb = Feedback(self.lights, self.sound, self.n_pads)
-        self.quiet_jobs = 0     # app.quiet's bits: what the pass's quiet moment does
-        self.collect = gc.collect   # the host runner may lighten it (CPython)
-        # `heap <tag> <mem_alloc> <mem_free>` lines on the console at quiet
-        # moments (main.py turns them on for the board; heap_note)
-        self.heap_lines = False
-        self.heap_peak = 0
-        self.menu_name = "home"
-        self.sel_t = self.now
-        self.hint = []            # the menus pressed in: until then a menu says which pad does what
-        self.rows = None          # the menu's items as drawn (app.screens), made once a menu
-        self.scrolling = False    # the menu's label is scrolling (matrix)
-        self.scroll_shown = 0     # its offset on the display
+        self.quiet = quiet.Quiet(self)    # what the pass's quiet moment does, the heap lines
+        self.menus = join.Menus(self)     # the menus, joining, the self-test
         self.notice = None
         self.error_text = ""
         self.error_kind = ""
-        self.selftest_report = None    # (all passed, the lines) of the last self-test
-        self.game_name = "batawaf"
         self.pads_in = []
         self.seats = None       # app.seats: the seats the box plays in this game (P1)
         self.stuck = 0
         self.idle = 0           # quarter seconds since the last press; -1: asleep (sleep())
-        self.power = None       # the battery gauge (app.io.Power) when the board file names power.sense
+        self.power = None       # the battery gauge (app.battery.Power) when the board file names power.sense
         p = hal.power if hasattr(hal, "power") else None
         if p is not None and p.read() >= 0:
-            self.power = io.Power(p.read(), getattr(hal, "echo", False))
+            from app import battery
+            self.power = battery.Power(p.read(), getattr(hal, "echo", False))
         # the box as booted: the modules loaded now stay, those imported
         # later (the menus, a game's) go in lean mode (app.play.lean)
-        self.modules = tuple(sys.modules) if _LEAN else None
+        self.modules = loaded()
+        self.pause_before = None    # the same as a pause opens (app.play.pause)
         self.settings, notice = _settings().load(self.store)
         self.apply_settings()
         if notice:
@@ -159,7 +151,9 @@ class App(join.App, play.App, quiet.App):
         self.state_t = self.now
         self.dirty = True
         # (a save or a log write waiting for the pass's end stays: app.quiet)
-        self.quiet_jobs = (self.quiet_jobs & ~_Q_GC) | (state in ("menu", "join", "end", "error", "notice"))
+        self.quiet.drop(_Q_GC)
+        if state in ("menu", "join", "end", "error", "notice"):
+            self.quiet.want(_Q_GC)
 
     def since_ms(self):
         d = ticks.diff(self.now, self.state_t)
@@ -207,7 +201,7 @@ class App(join.App, play.App, quiet.App):
         now = self.clock.ticks_us()
         self.now = now
         if self.state == "selftest_run":
-            self.selftest_tick()
+            self.menus.selftest_tick()
             return
         cap = self.cap
         if cap.poll(now) != self.stuck:
@@ -223,7 +217,7 @@ class App(join.App, play.App, quiet.App):
                 idle.resume(self)   # the box wakes
             else:
                 self.idle = 0
-                self.menu_press(m)
+                self.menus.button(m)
         self.timers()
         self.since_ms()
         fb = self.fb
@@ -240,11 +234,11 @@ class App(join.App, play.App, quiet.App):
         if self.wdt is not None and ticks.diff(now, self.fed) >= _FEED_US:
             self.fed = now
             self.wdt.feed()
-            self.sleep()
-        if self.quiet_jobs:
-            self.save_settings(True)
-            if self.heap_lines:
-                self.heap_note()
+            quiet.sleep(self)
+        if self.quiet.jobs:
+            self.quiet.save(True)
+            if self.quiet.heap_lines:
+                self.quiet.note()
 
     def take_presses(self, now):
         """The presses the pad interrupt queued, the first one already
@@ -304,15 +298,33 @@ class App(join.App, play.App, quiet.App):
         if self.state == "play" and fb.held(self.now):
             self.pause()
 
+    # ---- the menus (app.join.Menus) ---------------------------------
+
+    def open_menu(self, name):
+        self.menus.open(name)
+
+    # what the drivers off the board read (sim/, host/, the emulator's tests)
+    @property
+    def sel(self):
+        return self.menus.sel
+
+    @property
+    def game_name(self):
+        return self.menus.game_name
+
+    @property
+    def heap_peak(self):
+        return self.quiet.heap_peak
+
     # ---- presses ----------------------------------------------------
 
     def press(self, k, t):
         st = self.state
         if st == "menu":
-            self.menu_pad(k, t)
+            self.menus.pad(k, t)
         elif st == "join":
-            if not self.join_due(t):
-                self.join_pad(k, t)
+            if not self.menus.join_due(t):
+                self.menus.join_pad(k, t)
             elif self.state == "play":
                 self.play_pad(k, t)     # the game began before this press
         elif st == "play":
@@ -338,33 +350,26 @@ class App(join.App, play.App, quiet.App):
 
     def timers(self):
         st = self.state
+        f = self.flow       # (None but in a game and its pause)
         if st == "join":
-            if self.join_due(self.now):
-                pass
-            elif ticks.diff(self.now, self.last_join) >= _JOIN_GIVE_UP_MS * 1000:
-                # nobody else came (and the box may have no menu button)
-                self.open_menu("home")
+            self.menus.join_tick(self.now)
         elif st == "menu" or st == "pause":
-            if st == "pause":
-                # the pause, pass by pass (it may last longer than a ticks
-                # difference can span)
-                self.flow.clock.pause_tick(self.now)
+            if st == "pause" and f is not None:
+                # the pause, pass by pass (it may outlast what a ticks difference spans)
+                f.clock.pause_tick(self.now)
             # redrawn when the label moves a pixel, not while it holds
             # still at its ends: every draw is time a press waits for its
             # frame (the 50 ms feedback)
-            if self.scrolling and self.scroll_shown != render.scroll_offset(
-                    self.renderer.scroll_over, ticks.diff(self.now, self.sel_t) // 1000):
+            if self.menus.scroll_due(self.now, self.renderer.scroll_over):
                 self.dirty = True
-        elif st == "play":
+        elif st == "play" and f is not None:
             if self.seats is not None:
                 self.due()          # the box's seats first, at their time (app.play)
                 if self.state != "play":
                     return
-            r = self.flow.due(self.now)
+            r = f.due(self.now)
             if r:
                 self.after(r)
-
-    # ---- games ------------------------------------------------------
 
     # ---- errors -----------------------------------------------------
 

@@ -23,7 +23,7 @@ def sleep(app, empty):
     if app.log is not None and app.state == "pause":
         app.write_log()     # no slap window in a pause: a calm moment
     if empty:
-        app.save_settings()
+        app.quiet.save()
         if getattr(app.hal, "echo", False):
             print("battery at its floor (%d mV): settings saved, the box sleeps" % app.power.value)
     hal = app.hal
@@ -74,7 +74,7 @@ def resume(app):
     lights.state = [None] * len(lights.state)
     app.fb.shown = -1
     app.idle = 0
-    app.sel_t = app.now     # a menu's label scrolls from its start again
+    app.menus.rewind(app.now)     # a menu's label scrolls from its start again
     app.dirty = True
     app.new_screen = True
     if getattr(hal, "echo", False):

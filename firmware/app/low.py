@@ -1,4 +1,4 @@
-# The low-battery warning (issue 27): as the gauge (app.io.Power) turns
+# The low-battery warning (issue 27): as the gauge (app.battery.Power) turns
 # low, the box says so once, clearly, then goes on as it was.  Imported only
 # once the gauge has turned low: a box on a good battery interns none of
 # its names (nor its two words: here in both languages, as app.pause keeps
@@ -8,7 +8,7 @@
 #                 battery sign with one red bar, on the OLED and e-ink the
 #                 sign, the words and the percent; its first drawing starts
 #                 its time
-#   due(app)      four times a second once it is shown (app.quiet.App.sleep):
+#   due(app)      four times a second once it is shown (app.quiet.sleep):
 #                 2 s after it was first drawn the warning goes, the screen
 #                 under it back
 #   press(app)    a pad pressed while it shows: the warning goes, and that

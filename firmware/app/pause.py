@@ -16,15 +16,14 @@
 # child's press never ends a game (it pauses, and a press of another pad
 # resumes); leave (App.end_game_early: the engine's stop, L `stopped`, then
 # the end screen); the volume, cycled and saved as Settings does it
-# (app.join's menu_pad), with a beep at the new level.  Bata-waf's pause
+# (app.join's Menus.pad), with a beep at the new level.  Bata-waf's pause
 # shows no word and no digit (W6): icons, and on the matrix the hint's
 # pictures.  The two words only the pause says are here, in both
 # languages, rather than in app.strings (loaded at every boot).
 import gc
-from core import ticks
 from core.compat import const
 from app import menu, sounds
-from app.join import forget
+from app.join import forget_since
 from gfx import render
 
 _SETTLE_MS = const(300)     # a pad let go just after the pause is no choice
@@ -43,10 +42,8 @@ def items(lang, board):
 
 
 def open(app):
-    app.items = items(app.settings["lang"], getattr(app.hal, "board", None))
-    app.sel = 0
-    app.sel_t = app.now
-    app.menu_name = "pause"     # (its hint, as a menu's: app.join)
+    # a menu named pause (its hint, as a menu's: app.join)
+    app.menus.show("pause", items(app.settings["lang"], getattr(app.hal, "board", None)))
     app.light_mask(3)           # the pads that move and choose, as in a menu
     app.store.set_slap_window(False)    # no slap comes in a pause: the volume may be saved
     gc.collect()                # the menus' code comes back into the game's heap
@@ -55,9 +52,10 @@ def open(app):
 def press(app, k, t):
     if app.since_ms() < _SETTLE_MS:
         return
-    action = app.items[app.sel][2]
+    m = app.menus
+    action = m.items[m.sel][2]
     if k == menu.NEXT_PAD or action == "set":
-        app.menu_pad(k, t)
+        m.pad(k, t)
         if k != menu.NEXT_PAD:
             app.sound.play(sounds.TAKE)     # the new volume, heard
     elif action == "resume":
@@ -68,13 +66,10 @@ def press(app, k, t):
 
 def draw(app):
     r = app.renderer
-    d = ticks.diff(app.now, app.sel_t) // 1000
-    if d < 0 or d > 600000:
-        app.sel_t = app.now
-        d = 0
-    app.scrolling = show(r, app.tab, app.settings, app.items, app.sel, d, app.menu_name not in app.hint,
-                         app.game_name == "batawaf")
-    app.scroll_shown = render.scroll_offset(r.scroll_over, d)
+    m = app.menus
+    d = m.age(app.now)
+    m.drawn(show(r, app.tab, app.settings, m.items, m.sel, d, m.menu_name not in m.hint,
+                 m.game_name == "batawaf"), render.scroll_offset(r.scroll_over, d))
 
 
 def show(r, tab, st, its, sel, d, hint, w6):
@@ -99,9 +94,11 @@ def close(app, stop=False):
     if stop:
         f.clock.pause_tick(app.now)     # (the pause so far, left out)
         app.after(f.stop(app.now))
-        forget("app.pause")
-        return
-    r = f.resume(app.now)
-    app.enter("play")
-    app.after(r)
-    forget("app.menu", "app.settings", "gfx.menu", "app.pause")
+    else:
+        r = f.resume(app.now)
+        app.enter("play")
+        app.after(r)
+    # what the pause loaded (this module, the menus, their screen) leaves
+    # the game's heap, as when the game began
+    forget_since(app.pause_before)
+    app.pause_before = None

@@ -72,12 +72,11 @@
 #   64 SLAP      a slap may come: no flash write now
 #  128 CALM      no slap can come: flash writes are safe again
 import gc
-import sys
 from app import view as _view
 from core import log as _log
 from app import sounds
 from core.compat import const
-from app.join import _settings, forget, GAMES
+from app.join import _settings, forget_since, loaded, GAMES
 from core import ticks
 
 # the bits (the table above), private: a public name is a qstr on the board
@@ -155,7 +154,6 @@ class App:
         if t is None:
             t = self.now
         pads = [k for k in pads if k < self.n_pads]  # "again" passes the box's seats too
-        self.game_name = name
         self.pads_in = pads
         self.player_of = [-1] * self.n_pads
         for p in range(len(pads)):
@@ -225,8 +223,7 @@ class App:
         # a pad still down from joining is no request for a pause: only a
         # new hold in the game pauses it
         self.fb.holding = 0
-        self.quiet_jobs &= ~_Q_GC
-        self.heap_peak = 0
+        self.quiet.fresh()
         self.after(r)
 
     def lean(self):
@@ -236,14 +233,13 @@ class App:
         leaves the heap until something imports it again; at a game's
         start and after its end.  Derived, not kept by hand: a new game or
         menu module goes without a word here."""
-        m = self.modules
-        if m is not None:
-            forget(*[k for k in sys.modules if k not in m])
+        forget_since(self.modules)
 
     def play_pad(self, k, t):
         p = self.player_of[k]
-        if p >= 0:
-            r = self.flow.press(p, t)
+        f = self.flow
+        if p >= 0 and f is not None:
+            r = f.press(p, t)
             if r:
                 self.after(r)
 
@@ -255,9 +251,11 @@ class App:
         before it (what the seats decide from)."""
         s = self.seats
         f = self.flow
+        if s is None or f is None:
+            return
         try:
             at = s.next_deadline()
-            while at >= 0 and self.state == "play" and f is self.flow:
+            while at >= 0 and self.state == "play" and self.flow == f:     # (the same flow: no __eq__)
                 t = f.clock.at(at)
                 if ticks.diff(self.now, t) < 0:
                     return      # not yet
@@ -277,8 +275,11 @@ class App:
         """What the flow says happened (the bits above)."""
         if r & _DIRTY:
             self.dirty = True
+        f = self.flow
+        if f is None:
+            return
         if r & _FAILED:
-            self.fail(self.flow.error)
+            self.fail(f.error)
             return
         if r & _ENDED:
             self.store.set_slap_window(False)
@@ -287,14 +288,14 @@ class App:
         if r & (_SLAP | _CALM):
             self.store.set_slap_window(r & _SLAP != 0)
         if r & _LIT:
-            self.light_mask(self.pads(self.flow.lit()))
+            self.light_mask(self.pads(f.lit()))
         if r & _FLUSH:
             # at the pass's quiet moment, after its frame: a flash write
             # takes 11-22 ms on the Pico, and the picture of a press that
             # came with it would wait for it (issue 26)
-            self.quiet_jobs |= _Q_LOG
+            self.quiet.want(_Q_LOG)
         if r & _QUIET:
-            self.quiet_jobs |= _Q_GC
+            self.quiet.want(_Q_GC)
 
     def pads(self, m):
         """The pads of the players of mask m."""
@@ -335,7 +336,7 @@ class App:
             print("game log not written:", e)
 
     def finish(self):
-        self.quiet_jobs &= ~_Q_LOG
+        self.quiet.drop(_Q_LOG)
         self.write_log()
         self.enter("end")
         self.light_mask(0)
@@ -358,10 +359,15 @@ class App:
         self.store.set_slap_window(False)
 
     def pause(self):
-        self.flow.pause(self.now)
+        f = self.flow
+        if f is None:
+            return
+        f.pause(self.now)
         self.enter("pause")
         # the pause is a menu (app.pause, imported now: its names and code
-        # only when a game is paused)
+        # only when a game is paused); what it loads (app.pause, the menus,
+        # their screen) goes when it closes
+        self.pause_before = loaded()
         from app import pause
         pause.open(self)
 

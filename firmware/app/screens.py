@@ -16,11 +16,11 @@
 # in the menu's corner (gfx.gauge).
 #
 # Functions over the App rather than an object of their own: they read what
-# the box holds (its state, menu, joined pads, the game's view), and no
+# the box holds (its state, the game's view; the menu, the joined pads from
+# app.join.Menus, which keeps what its screen showed: Menus.drawn), and no
 # screen keeps anything between frames but the e-ink count (app.partial).
 # app.menu is imported where a menu is drawn: the box's lean run drops it
 # during a game (app.box.forget); the pause draws itself (app.pause).
-from core import ticks
 from gfx import render
 
 
@@ -35,12 +35,13 @@ def kind(state):
 
 def draw(app):
     app.dirty = False
-    app.scrolling = False
+    m = app.menus
+    m.drawn(False, 0)
     r = app.renderer
     st = app.state
     tab = app.tab
-    g = getattr(app, "power", None)     # the battery gauge (app.io.Power), if the board senses it
-    if app.stuck and (st == "menu" or (st in ("join", "end") and app.game_name != "batawaf")):
+    g = getattr(app, "power", None)     # the battery gauge (app.battery.Power), if the board senses it
+    if app.stuck and (st == "menu" or (st in ("join", "end") and m.game_name != "batawaf")):
         # (never words on a Bata-waf screen, W6: its pads just stay dark)
         pads = [str(k + 1) for k in range(app.n_pads) if app.stuck & (1 << k)]
         r.message(tab["stuck"], [" ".join(pads)], "cross", render.WARN)
@@ -49,30 +50,20 @@ def draw(app):
         from app import low
         low.draw(app)
     elif st == "menu":
-        from app import menu
-        items = app.rows
-        if items is None:
-            # made once a menu and again after each press (app.join), not
-            # at each frame of a scrolling label: a list and a tuple a row
-            # were first-fit searches of the Pico's heap (issue 26)
-            items = app.rows = menu.rows(app.items, app.settings, tab)
-        name = app.menu_name
+        items = m.shown_rows(tab)
+        name = m.menu_name
         title = tab.get(name, tab["menu"]) if ":" not in name else tab.get(name.split(":")[1], "")
         if g is not None and (g.low or name == "settings"):
             # the battery gauge (issue 27): in the settings' title, and in
             # every menu's once it is low
             title = "%s %d%%" % (title, g.level())
         # a label wider than the matrix scrolls: redrawn while it moves
-        d = ticks.diff(app.now, app.sel_t) // 1000
-        if d < 0 or d > 600000:
-            app.sel_t = app.now
-            d = 0
+        d = m.age(app.now)
         # which pad moves, which chooses: until the menu's first press (app.join)
-        app.scrolling = r.menu(title, items, app.sel, d, name not in app.hint)
-        app.scroll_shown = render.scroll_offset(r.scroll_over, d)
+        m.drawn(r.menu(title, items, m.sel, d, name not in m.hint), render.scroll_offset(r.scroll_over, d))
     elif st == "join":
         from app import menu
-        r.join(app.game_name, app.joined, app.n_pads, menu.GAME_ICONS[app.game_name])
+        r.join(m.game_name, m.joined, app.n_pads, menu.GAME_ICONS[m.game_name])
     elif st == "play":
         app.view.changed = False
         r.game(app.view)
@@ -87,13 +78,13 @@ def draw(app):
         r.message(tab["notice"], [tab["settings_reset"], app.notice], "star", render.WARN)
     elif st == "selftest":
         # a failed part must not be shown under a green tick
-        ok, lines = app.selftest_report or (True, [])
+        ok, lines = m.selftest_report or (True, [])
         if ok:
             r.message(tab["selftest"], lines or [tab["test_ok"]], "check", render.OK)
         else:
             r.message(tab["selftest"], lines, "cross", render.RED)
     if g is not None and (st == "menu" or st == "pause") and not app.stuck and g.warn is None and (
-            g.low or app.menu_name == "settings"):
+            g.low or m.menu_name == "settings"):
         # the matrix's gauge over its menu's corner (its title elsewhere)
         from gfx import gauge
         gauge.menu(r, g.level(), g.low)
@@ -127,4 +118,4 @@ def after_frame(app):
     a game keeps its quiet moments (app.box).  Not while a press waits:
     its pad's LED and its frame come first (the next 4th frame collects)."""
     if not app.frames & 3 and (app.state == "menu" or app.state == "join") and not app.cap.pending():
-        app.collect()
+        app.quiet.collect()

@@ -51,7 +51,8 @@ poll itself, so the caller's loop only has to call step() (and feed the
 watchdog).
 
 The display part and the drawing are app.selftest_screen (SelfTest's base
-class), the words of the report app.selftest_text: one job each.
+class), the pads part app.selftest_pads, the words of the report
+app.selftest_text: one job each.
 """
 from core import ticks
 from app import io
@@ -61,6 +62,7 @@ from core.compat import const
 # report in each language (app.selftest_text): one job each
 from app.selftest_screen import Screen, RED, GREEN, BLUE, WHITE, _why  # noqa: F401
 from app.selftest_text import PARTS, MSG
+from app import selftest_pads       # the pads part, a job of its own
 
 _PAD_TIMEOUT_MS = const(10000)
 _LED_MS = const(400)
@@ -268,53 +270,8 @@ class SelfTest(Screen):
         self._add("speaker", True, self.msg["said"])
 
     def _pads(self):
-        cap = self.cap
-        # presses from before this part are stale: the prompt had not asked
-        while cap.next_event() >= 0:
-            pass
-        others = [0] * self.n   # presses on the other pads while waiting
-        for k in range(self.n):
-            part = "pad %d%s" % (k + 1, self._pin(k))
-            bit = 1 << k
-            for j in range(self.n):
-                others[j] = 0
-            self.prompt = self.msg["press"] % (k + 1)
-            self._leds_only(k)
-            self._draw_prompt(k)
-            self._show()
-            end = ticks.add(self.now, self.pad_timeout_ms)
-            verdict = None
-            while verdict is None:
-                p = cap.next_event()
-                while p >= 0 and p != k:
-                    others[p] += 1         # another pad: not its turn
-                    p = cap.next_event()
-                if p == k:
-                    lat = ticks.diff(self.clock.ticks_us(), cap.ev_t)
-                    self.latency_us[k] = lat
-                    verdict = (True, self.msg["pad_ok"] % (lat // 1000, (lat % 1000) // 100))
-                elif cap.stuck_mask & bit:
-                    verdict = (False, self.msg["stuck"])
-                elif ticks.diff(self.now, end) >= 0:
-                    if cap.held_mask() & bit:
-                        verdict = (False, self.msg["stuck"])
-                    else:
-                        verdict = (False, self.msg["dead"] % (self.pad_timeout_ms // 1000)
-                                   + self._swapped_hint(others))
-                else:
-                    yield
-            self._add(part, verdict[0], verdict[1])
+        yield from selftest_pads.test(self)
 
-    def _swapped_hint(self, others):
-        # a maker who pressed the right pad but saw another one answer: the
-        # two pads' wires (or their pins in the board file) are swapped
-        best = 0
-        for j in range(self.n):
-            if others[j] > others[best]:
-                best = j
-        if not others[best]:
-            return ""
-        return self.msg["swapped"] % (best + 1, others[best])
 
 def _buzzer_of(hal):
     """The buzzer, or None when the board file has none (the HAL then gives

@@ -186,6 +186,8 @@ class Voice:
             return -1
         key += b"\0" * (8 - len(key))
         raw = self.index
+        if raw is None:
+            return -1       # no voice file open
         end = HEADER + self.words * ENTRY
         i = raw.find(key, HEADER, end)
         while i >= 0 and (i - HEADER) % ENTRY:
@@ -323,11 +325,13 @@ class Voice:
             if view is not None:
                 src = view(at, k)       # in flash, where it is
                 got = len(src)
-            else:
+            elif stream is not None:
                 if at != fpos:
                     stream.seek(at)     # a new phrase, or the next word elsewhere
                 got = stream.readinto(buf[:k]) if k < CHUNK else stream.readinto(buf)
                 src = buf
+            else:
+                got = 0     # the file closed under the reader: as one cut short
             if not got:
                 self._fpos = -1
                 raise VoiceError("voice file cut short in its word %d of the phrase" % (w + 1))

@@ -199,13 +199,13 @@ class Players:
         elif st == "menu":
             if now >= self.menu_next and not self.ended and self.menus:
                 self.menu_next = now + MENU_GAP_US
-                self.tap(menu_pad(app, self.game), now)
+                self.tap(menu_pad(app.menus, self.game), now)
         elif st == "join":
             if now >= self.menu_next:
                 self.menu_next = now + MENU_GAP_US
                 mine = [b.pad for b in self.bots]
                 for k in self.join_pads:
-                    if not app.joined[k] and k in mine:
+                    if not app.menus.joined[k] and k in mine:
                         self.tap(k, now)
                         return
         elif st == "play":

@@ -81,8 +81,9 @@ def trim(h, at=8):
 
 
 def menu_pad(app, game, what=None):
-    """The pad that takes the menu `app` shows (the App, or a mirror of its
-    menus with the same menu_name, items and sel: host.bots.Walk) one
+    """The pad that takes the menu `app` shows (the App's menus,
+    app.join.Menus, or a mirror of them with the same menu_name, items and
+    sel: host.bots.Walk) one
     step toward its item `what` ((action, arg)), by default toward `game`'s
     join screen: back home first ("back" if shown), then the game.  Pad 2
     chooses, pad 1 moves on (app.menu)."""
@@ -120,7 +121,7 @@ class Runner(Drive):
         if sys.implementation.name != "micropython":
             # a full collection of a test process's heap costs ms; the
             # quiet-moment collections matter on the board only
-            self.app.collect = lambda: gc.collect(0)  # type: ignore[call-arg]
+            self.app.quiet.collect = lambda: gc.collect(0)  # type: ignore[call-arg]
         self.presses = 0
         self.ticks = 0
         self.pending = []     # (at_us, pad)
@@ -147,10 +148,10 @@ class Runner(Drive):
             return
         if st == "menu":
             # back home (one step every 0.2 s), then the game (every 0.3 s)
-            self.press(menu_pad(app, self.game), 300000 if app.menu_name == "home" else 200000)
+            self.press(menu_pad(app.menus, self.game), 300000 if app.menus.menu_name == "home" else 200000)
         elif st == "join":
             for k in range(self.players):
-                if not app.joined[k]:
+                if not app.menus.joined[k]:
                     self.press(k, 250000)
                     return
         elif st == "play":
@@ -229,7 +230,7 @@ def play(board, game, players=2, seed=1, options=None, max_s=3600, heap_every=0,
     h.watchdog.start()
     r = Runner(h, game, players, seed=seed, options=options)
     r.heap_every = heap_every
-    r.app.heap_lines = heap_lines
+    r.app.quiet.heap_lines = heap_lines
     r.run(max_s)
     if r.app.state != "end":
         raise RuntimeError("%s on %s stopped in state %s: %s"
@@ -240,8 +241,8 @@ def play(board, game, players=2, seed=1, options=None, max_s=3600, heap_every=0,
     r.run(60, until="menu")
     if heap_every:
         r.sample_heap()
-    if r.app.menu_name != "after":
-        raise RuntimeError("after %s the box showed the %s menu" % (game, r.app.menu_name))
+    if r.app.menus.menu_name != "after":
+        raise RuntimeError("after %s the box showed the %s menu" % (game, r.app.menus.menu_name))
     if h.watchdog.would_have_fired():
         raise RuntimeError("the watchdog would have rebooted the box")
     return r

@@ -93,7 +93,7 @@ def test_app_files_land_with_the_flash_mounted_only_while_used():
 def test_app_three_presses_from_power_on_to_first_batawaf_duel():
     hal = app_hal.Hal(4)
     app = box.App(hal, seed=1)
-    assert app.state == "menu" and app.items[app.sel][3] == "batawaf"
+    assert app.state == "menu" and app.menus.items[app.menus.sel][3] == "batawaf"
     presses = 0
     for k in (1, 0, 1):     # choose (pad 2), player 1 joins, player 2 joins
         hal.pads.tap(k, hal.clock.now + 1000)
@@ -367,17 +367,17 @@ def test_app_settings_remembered_across_power_cycles():
     assert app.settings["lang"] == "en"
     # back to home (the last item, however many settings), choose
     # Tape-treize: leaving the menus saves
-    for k in [0] * (len(app.items) - 1 - app.sel) + [1]:
+    for k in [0] * (len(app.menus.items) - 1 - app.menus.sel) + [1]:
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 200000)
-    assert app.menu_name == "home"
+    assert app.menus.menu_name == "home"
     for k in (0, 0, 1):
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 200000)
     assert app.state == "join" and app.game_name == "tape"
     app2 = box.App(hal, seed=1)
     assert app2.settings["lang"] == "en" and app2.settings["game"] == "tape"
-    assert app2.items[app2.sel][3] == "tape"
+    assert app2.menus.items[app2.menus.sel][3] == "tape"
     assert app2.tab["settings"] == "Settings"
 
 
@@ -391,10 +391,10 @@ def test_app_a_changed_setting_is_kept_across_a_power_cut_in_the_menus():
 
     def choose(hal, app, action, arg):
         n = 0
-        while app.items[app.sel][2:] != (action, arg):
+        while app.menus.items[app.menus.sel][2:] != (action, arg):
             tap(hal, app, 0)
             n += 1
-            assert n <= len(app.items), (action, arg, app.items)
+            assert n <= len(app.menus.items), (action, arg, app.menus.items)
         tap(hal, app, 1)
 
     hal = app_hal.Hal(4)
@@ -478,7 +478,7 @@ def test_app_error_in_a_game_shows_error_logs_it_and_returns_to_menu():
     run_ticks(hal, app, 1200000)
     hal.pads.tap(0, hal.clock.now)
     run_ticks(hal, app, 100000)
-    assert app.state == "menu" and app.menu_name == "home"
+    assert app.state == "menu" and app.menus.menu_name == "home"
 
 
 def test_app_play_again_and_keep_the_last_five_logs():
@@ -493,7 +493,7 @@ def test_app_play_again_and_keep_the_last_five_logs():
         run_ticks(hal, app, 1600000)
         hal.pads.tap(1, hal.clock.now)        # to the after-game menu
         run_ticks(hal, app, 100000)
-        assert app.state == "menu" and app.menu_name == "after"
+        assert app.state == "menu" and app.menus.menu_name == "after"
         hal.pads.tap(1, hal.clock.now)        # again, same players
         run_ticks(hal, app, 100000)
         assert app.state == "play"
@@ -689,7 +689,7 @@ def test_app_join_with_nobody_goes_back_to_the_menu():
     run_ticks(hal, app, 15000000)
     assert app.state == "join"
     run_ticks(hal, app, 6000000)
-    assert app.state == "menu" and app.menu_name == "home"
+    assert app.state == "menu" and app.menus.menu_name == "home"
 
 
 def test_app_plays_on_when_the_flash_is_full():
@@ -718,7 +718,7 @@ def test_s4_end_screen_left_for_half_an_hour_still_answers():
     run_ticks(hal, app, 1800 * 1000000, 100000)     # 30 minutes, the ticks wrap
     hal.pads.tap(1, hal.clock.now)
     run_ticks(hal, app, 100000)
-    assert app.state == "menu" and app.menu_name == "after"
+    assert app.state == "menu" and app.menus.menu_name == "after"
 
 
 def test_app_options_beyond_the_menus_complete_the_engine_options():
@@ -757,7 +757,7 @@ def test_app_menu_redraws_once_a_press_and_once_a_scroll_step():
     hal = app_hal.Hal(4)
     app = box.App(hal, seed=1)
     run_ticks(hal, app, 200000)
-    assert app.state == "menu" and not app.scrolling  # the first show: the hint, no label
+    assert app.state == "menu" and not app.menus.scrolling  # the first show: the hint, no label
     hal.pads.tap(0, hal.clock.now + 1000)            # pad 1: the next item, and round to the first
     hal.pads.tap(0, hal.clock.now + 301000)
     hal.pads.tap(0, hal.clock.now + 601000)
@@ -765,7 +765,7 @@ def test_app_menu_redraws_once_a_press_and_once_a_scroll_step():
     hal.pads.tap(0, hal.clock.now + 1201000)
     hal.pads.tap(0, hal.clock.now + 1501000)
     run_ticks(hal, app, 1800000)
-    assert app.sel == 0 and app.state == "menu" and app.scrolling   # "Bata-waf" is wider than 16 columns
+    assert app.menus.sel == 0 and app.state == "menu" and app.menus.scrolling   # "Bata-waf" is wider than 16 columns
     over = app.renderer.scroll_over
     shows = hal.display.shows
     hal.pads.tap(0, hal.clock.now + 1000)            # pad 1: the next item
@@ -773,7 +773,7 @@ def test_app_menu_redraws_once_a_press_and_once_a_scroll_step():
     n = len(shows)
     # the label holds still 900 ms (gfx.render._SCROLL_HOLD_MS): one frame
     run_ticks(hal, app, 850000)
-    assert app.sel == 1
+    assert app.menus.sel == 1
     assert len(shows) - n == 1, [s - t for s in shows[n:]]
     assert shows[n] - t <= 50000
     # then a frame each time it moves a pixel, over a whole period of its
@@ -782,12 +782,12 @@ def test_app_menu_redraws_once_a_press_and_once_a_scroll_step():
     period_us = (2 * 900 + over * 110) * 1000
     n = len(shows)
     moves = 0
-    last = render.scroll_offset(over, (hal.clock.now - app.sel_t) // 1000)
+    last = render.scroll_offset(over, (hal.clock.now - app.menus.sel_t) // 1000)
     end = hal.clock.now + period_us
     while hal.clock.now < end:
         hal.pads.advance(2000)
         app.tick()
-        off = render.scroll_offset(over, (hal.clock.now - app.sel_t) // 1000)
+        off = render.scroll_offset(over, (hal.clock.now - app.menus.sel_t) // 1000)
         moves += off != last
         last = off
     assert moves == over + 1, (moves, over)      # each pixel, then back to its start

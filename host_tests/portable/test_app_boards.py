@@ -71,7 +71,7 @@ def test_app_menu_button_pauses_resumes_and_goes_home():
     app.state = "end"       # after the game the button leads home
     h.menu.press()
     ticks(h, app, 50000)
-    assert app.state == "menu" and app.menu_name == "home"
+    assert app.state == "menu" and app.menus.menu_name == "home"
 
 
 def run_selftest(press):
@@ -96,7 +96,7 @@ def run_selftest(press):
 
 def test_app_selftest_entry_runs_the_hardware_self_test():
     h, app = run_selftest(press=True)
-    ok, lines = app.selftest_report
+    ok, lines = app.menus.selftest_report
     assert len(lines) >= 4 + h.board.n_pads and app.frames
     assert [ln for ln in lines if ln.startswith("OK")] == lines
     assert ok
@@ -108,7 +108,7 @@ def test_app_selftest_entry_runs_the_hardware_self_test():
 
 def test_app_selftest_with_a_dead_pad_ends_under_a_cross_not_a_tick():
     h, app = run_selftest(press=False)   # nobody presses: every pad is dead
-    ok, lines = app.selftest_report
+    ok, lines = app.menus.selftest_report
     assert not ok
     assert [ln for ln in lines if not ln.startswith("OK")]
 

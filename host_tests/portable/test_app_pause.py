@@ -66,10 +66,10 @@ def stopped_log(h, app, game):
 def leave_from_the_pause(game, players, seed):
     h, app = in_play(game, players, seed)
     menu_button(h, app, 200)            # a short press: the pause
-    assert app.state == "pause" and app.sel == 0 and app.items[0][2] == "resume"
+    assert app.state == "pause" and app.menus.sel == 0 and app.menus.items[0][2] == "resume"
     lines = len(app.log.lines)
     tap(h, app, 0)                      # pad 1: the next item, leave
-    assert app.state == "pause" and app.items[app.sel][2] == "leave"
+    assert app.state == "pause" and app.menus.items[app.menus.sel][2] == "leave"
     assert len(app.log.lines) == lines  # a move in the pause is nothing in the game
     tap(h, app, 1)                      # pad 2 chooses it
     assert app.state == "end", app.state
@@ -78,7 +78,7 @@ def leave_from_the_pause(game, players, seed):
     tap(h, app, 0)
     ticks(h, app, 2000000)
     tap(h, app, 0)
-    assert app.state == "menu" and app.menu_name == "after"
+    assert app.state == "menu" and app.menus.menu_name == "after"
 
 
 def test_l_stopped_a_game_left_from_the_pause_bataille_batawaf_tape():
@@ -123,13 +123,39 @@ def test_l_a_short_press_never_ends_a_game():
     assert app.game is not None and not app.game.done
 
 
+def test_a_module_imported_during_the_pause_leaves_the_heap_with_it():
+    # issue 38: what a pause forgets is what it loaded (the modules before
+    # and after it), not a list of names: a module no list names goes too,
+    # its package's attribute with it.  The lean run forced on CPython too.
+    import sys
+    import app as pkg
+    from app import join
+    lean = join._LEAN
+    join._LEAN = True
+    try:
+        h, app = in_play("bataille", 2, 49)
+        sys.modules.pop("app.pause", None)      # (another test of this process loaded it)
+        menu_button(h, app, 100)
+        assert app.state == "pause"
+        sys.modules["app.probe"] = _log         # a module the pause's phase brought in
+        setattr(pkg, "probe", _log)
+        tap(h, app, 1)                          # resume, the item chosen
+        assert app.state == "play"
+        assert "app.probe" not in sys.modules and not hasattr(pkg, "probe")
+        assert "app.pause" not in sys.modules
+        assert "app.box" in sys.modules and "core.log" in sys.modules    # loaded before: kept
+    finally:
+        join._LEAN = lean
+        sys.modules.pop("app.probe", None)
+
+
 def test_volume_from_the_pause_cycles_and_saves_it_as_settings_does():
     h, app = in_play("bataille", 2, 48)
     v = app.settings["volume"]
     menu_button(h, app, 100)
     tap(h, app, 0)
     tap(h, app, 0)
-    assert app.items[app.sel][3] == "volume"
+    assert app.menus.items[app.menus.sel][3] == "volume"
     tap(h, app, 1)
     vals = [vs for k, vs in _set.SETTINGS if k == "volume"][0]
     assert app.settings["volume"] == menu.cycle(vals, v) and app.sound.volume == app.settings["volume"]
@@ -172,11 +198,11 @@ def test_settings_offer_only_what_the_board_has():
     h = _hal.open_host(board("pico_eink"))
     app = headless.Runner(h, "bataille", 2).app
     app.open_menu("settings")
-    assert [it[3] for it in app.items if it[2] == "set"] == ["lang", "volume", "eink_refresh", "sleep"]
+    assert [it[3] for it in app.menus.items if it[2] == "set"] == ["lang", "volume", "eink_refresh", "sleep"]
     h2, app2 = in_play("bataille", 2, 50, "pico_oled")
     h2.board.buzzer_pin = None
     menu_button(h2, app2, 100)
-    assert [it[2] for it in app2.items] == ["resume", "leave"]
+    assert [it[2] for it in app2.menus.items] == ["resume", "leave"]
 
 
 def test_a_menu_hints_which_pad_moves_and_which_chooses_until_its_first_press():
@@ -186,7 +212,7 @@ def test_a_menu_hints_which_pad_moves_and_which_chooses_until_its_first_press():
     h = _hal.open_host(board("pico_matrix"))
     app = headless.Runner(h, "bataille", 2).app
     ticks(h, app, 100000)
-    assert app.state == "menu" and app.menu_name == "home"
+    assert app.state == "menu" and app.menus.menu_name == "home"
     cv = app.canvas
 
     def colours():
@@ -196,7 +222,7 @@ def test_a_menu_hints_which_pad_moves_and_which_chooses_until_its_first_press():
     hinted = colours()
     assert pad1 in hinted and pad2 in hinted
     tap(h, app, 0)
-    assert "home" in app.hint
+    assert "home" in app.menus.hint
     assert pad1 not in colours() and pad2 not in colours()
     app.open_menu("settings")
     ticks(h, app, 100000)

@@ -21,7 +21,7 @@ def run_ticks(hal, app, us, step=2000):
 def test_p1_a_child_alone_plays_batawaf_against_the_box_in_two_presses():
     hal = app_hal.Hal(4)
     app = box.App(hal, seed=4)
-    assert app.state == "menu" and app.items[app.sel][3] == "batawaf"
+    assert app.state == "menu" and app.menus.items[app.menus.sel][3] == "batawaf"
     hal.pads.tap(1, hal.clock.now + 1000)       # 1: choose Bata-waf
     run_ticks(hal, app, 100000)
     assert app.state == "join"
@@ -90,4 +90,4 @@ def test_p1_app_tape_alone_without_box_seats_goes_back_to_the_menu():
     run_ticks(hal, app, 15000000)
     assert app.state == "join"
     run_ticks(hal, app, 6000000)
-    assert app.state == "menu" and app.menu_name == "home"
+    assert app.state == "menu" and app.menus.menu_name == "home"

@@ -60,10 +60,10 @@ def test_menu_pad_walks_a_box_home_then_to_the_game():
     for k in Walk(_set.defaults()).pick("home", "go", "settings"):
         h.pads.tap(k, app.clock.now + 300000, 60000)
         d.run_until(app.clock.now + 400000)
-    assert app.menu_name == "settings"
+    assert app.menus.menu_name == "settings"
     for _ in range(30):
         if app.state != "menu":
             break
-        h.pads.tap(menu_pad(app, "tape"), app.clock.now + 1000, 60000)
+        h.pads.tap(menu_pad(app.menus, "tape"), app.clock.now + 1000, 60000)
         d.run_until(app.clock.now + 400000)
     assert app.state == "join" and app.game_name == "tape"

@@ -13,7 +13,7 @@ MATRIX = ROOT + "/boards/pico_matrix.json"
 
 
 class Counted:
-    """app.collect replaced by a counter: the frames it came after."""
+    """app.quiet.collect replaced by a counter: the frames it came after."""
 
     def __init__(self, app):
         self.app = app
@@ -34,7 +34,7 @@ def test_frame_collect_menus_every_fourth_frame_after_it_is_sent():
     h.watchdog.start()
     app = box.App(h, seed=5)
     app.settings["sleep"] = False
-    c = app.collect = Counted(app)
+    c = app.quiet.collect = Counted(app)
     app.open_menu("options")
     f0 = app.frames
     redraws(app, 16)
@@ -54,7 +54,7 @@ def test_frame_collect_menus_every_fourth_frame_after_it_is_sent():
     redraws(app, 4)
     assert len(c.at) == 1, c.at
     # the join screen too
-    app.begin_join("bataille")
+    app.menus.begin_join("bataille")
     c.at = []
     redraws(app, 8)
     assert [st for st, f in c.at] == ["join", "join"], c.at
@@ -62,7 +62,7 @@ def test_frame_collect_menus_every_fourth_frame_after_it_is_sent():
 
 def test_frame_collect_never_after_a_game_frame():
     h, r, app = bataille_in_play()
-    c = app.collect = Counted(app)
+    c = app.quiet.collect = Counted(app)
     redraws(app, 12)
     assert app.state == "play"
     assert [f for st, f in c.at if st == "play"] == [], c.at

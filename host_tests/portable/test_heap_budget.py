@@ -150,7 +150,7 @@ def test_box_drops_menus_in_play_and_the_engine_after_on_micropython_only():
     r.run(3600, until="end")
     r.press(0, 1600000)
     r.run(60, until="menu")
-    assert r.app.menu_name == "after" and "app.menu" in sys.modules
+    assert r.app.menus.menu_name == "after" and "app.menu" in sys.modules
     assert (r.app.game is None) == mp and ("games.bataille" in sys.modules) != mp
     assert r.app.view.winners        # the end screen's data stays
     # play again: the engine comes back and deals a new game

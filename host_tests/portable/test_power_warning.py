@@ -104,7 +104,7 @@ def test_battery_low_warning_once_then_every_menu_has_its_red_mark():
     assert app.power.low and 19 <= shown.count(True) <= 23, shown     # once, some 2 s
     k = shown.index(True)
     assert all(shown[k:k + 19]) and not any(shown[k + 24:])
-    assert app.state == "menu" and app.menu_name == "home"
+    assert app.state == "menu" and app.menus.menu_name == "home"
     c = corner(app)
     assert [c[y][1] for y in range(2, 7)] == [0, 0, 0, 0, col(app, RED)]     # one red bar
     assert [px(app, x, y) for y in range(8, 16) for x in range(16)] == item  # the item not hidden
@@ -125,7 +125,7 @@ def test_battery_low_warning_once_then_every_menu_has_its_red_mark():
 def test_battery_low_warning_goes_at_a_press_that_does_nothing_else():
     h, app = box_of()
     ticks(h, app, 500000)
-    sel = app.sel
+    sel = app.menus.sel
     h.power.level = 3400
     while not warning_shown(app):
         ticks(h, app, 100000)
@@ -133,10 +133,10 @@ def test_battery_low_warning_goes_at_a_press_that_does_nothing_else():
     h.pads.tap(0, h.clock.now + 1000)               # pad 1 would move the selection
     ticks(h, app, 300000)
     assert not warning_shown(app) and app.power.warn is None
-    assert app.state == "menu" and app.sel == sel
+    assert app.state == "menu" and app.menus.sel == sel
     h.pads.tap(0, h.clock.now + 1000)               # the next press is the menu's
     ticks(h, app, 300000)
-    assert app.sel != sel
+    assert app.menus.sel != sel
 
 
 def bataille_in_play():

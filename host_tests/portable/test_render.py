@@ -388,7 +388,7 @@ def test_menu_rows_are_the_words_and_values_the_box_draws():
     app.renderer.menu = lambda title, items, sel, ms=0, hint=False: seen.append(items) or False
     app.open_menu("settings")
     app.draw()
-    assert seen[-1] == menu.rows(app.items, app.settings, app.tab)
+    assert seen[-1] == menu.rows(app.menus.items, app.settings, app.tab)
     assert seen[-1][-1] == ("icon_back", app.tab["back"], None) and seen[-1][1][2] == "3"
 
 

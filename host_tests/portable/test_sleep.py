@@ -7,7 +7,7 @@
 import hal as _hal
 from hal import board as _board
 from core import log as _log
-from app import box, io, logs as _logs
+from app import box, battery, logs as _logs
 from host import headless
 from games import bataille_replay
 
@@ -54,8 +54,8 @@ def test_sleep_idle_box_goes_dark_then_a_pad_wakes_it_to_the_same_menu():
     h, app = matrix_box(2)
     ticks(h, app, 1000000)
     assert app.state == "menu" and app.idle >= 0
-    app.sel = 1
-    app.sel_t = app.now
+    app.menus.sel = 1
+    app.menus.sel_t = app.now
     app.dirty = True
     ticks(h, app, 10000)
     before = list(h.display.out.last)
@@ -78,13 +78,13 @@ def test_sleep_idle_box_goes_dark_then_a_pad_wakes_it_to_the_same_menu():
     out = h.display.out
     first = out.frames[len(out.frames) - (out.puts - n)]   # the first frame after the wake
     assert app.idle >= 0 and h.power.switch.level == 1
-    assert app.state == "menu" and app.sel == 1        # the press only woke it
+    assert app.state == "menu" and app.menus.sel == 1        # the press only woke it
     assert first == before                              # the same screen
     assert any(h.leds.state)                            # the menu's pads lit again
     # awake: the next press acts
     h.pads.tap(0, h.clock.now + 1000)
     ticks(h, app, 300000)
-    assert app.sel == 2
+    assert app.menus.sel == 2
 
 
 def test_sleep_menu_button_wakes_it_too():
@@ -93,7 +93,7 @@ def test_sleep_menu_button_wakes_it_too():
     assert app.idle == -1
     h.menu.press()
     ticks(h, app, 100000)
-    assert app.idle >= 0 and app.state == "menu" and app.menu_name == "home"
+    assert app.idle >= 0 and app.state == "menu" and app.menus.menu_name == "home"
 
 
 def test_sleep_never_means_never():
@@ -138,7 +138,7 @@ def test_sleep_game_paused_by_sleep_resumes_with_its_clock_stopped():
 
 
 def test_battery_gauge_full_low_floor():
-    g = io.Power(4200)
+    g = battery.Power(4200)
     for _ in range(20):
         assert g.feed(4200) != 2
     assert g.level() == 100 and not g.low and not g.out
@@ -156,7 +156,7 @@ def test_battery_gauge_a_frames_current_step_is_not_an_empty_battery():
     # a bright frame every few samples pulls VSYS down 600 mV for one
     # reading (a 500 mA step on NiMH cells' internal resistance and worse):
     # the median drops it, the gauge stays where the battery is
-    g = io.Power(3900)
+    g = battery.Power(3900)
     for i in range(400):
         assert g.feed(3300 - 400 if i % 3 == 0 else 3900 + (i * 37) % 60 - 30) != 2
     assert not g.out and not g.low and 3850 <= g.value <= 3950
