@@ -179,8 +179,10 @@ stats-check: $(STAMP)  ## the published War figures reproduced (B4 short=lose, 2
 	$(PYTHON) tools/stats.py --game bataille --down 1 --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_bataille.png
 	$(PYTHON) tools/stats.py --game batawaf --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_batawaf.png
 
-fuzz: $(STAMP)  ## long randomized runs of every game (slow)
-	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m fuzz
+# the fuzz-marked runs, and every property test (hypothesis marks them) with
+# 25 times the examples it tries in make test, at random (host_tests/examples.py)
+fuzz: $(STAMP)  ## long randomized runs of every game, every property test with 25x its examples (slow)
+	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m "fuzz or hypothesis"
 
 # GNU make exits 0, 1 (-q) or 2, whatever its recipe returned: the replay's
 # own code (sim/replay.py) is said in words before make turns it into 2
