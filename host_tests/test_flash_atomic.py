@@ -10,7 +10,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 
 import pytest
 
@@ -22,16 +21,14 @@ sys.path.insert(0, FIRMWARE)
 import flash  # noqa: E402
 import flashcheck  # noqa: E402
 from mp import micropython_bin  # noqa: E402
+import mpy_tree  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def built():
-    with tempfile.TemporaryDirectory(prefix="box_atomic_") as d:
-        out = os.path.join(d, "mpy")
-        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mpy.py"), "build", out],
-                           capture_output=True, text=True, cwd=ROOT)
-        assert r.returncode == 0, r.stdout + r.stderr
-        yield out
+def built(tmp_path_factory):
+    # a copy of the tests' one .mpy tree of this content (mpy_tree): flash
+    # writes its manifest beside the tree it copies
+    return mpy_tree.copy(str(tmp_path_factory.mktemp("built")))
 
 
 def fake(tmp_path):
