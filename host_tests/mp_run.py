@@ -6,6 +6,7 @@
 import gc
 import sys
 import os
+import time
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = HERE + "/.."
@@ -31,6 +32,20 @@ def progress(i, n, what):
     if PROGRESS:
         text = ("micropython [%d/%d] %s" % (i, n, what))[:78] if what else ""
         sys.stdout.write("\r" + text + " " * (78 - len(text)) + "\r")
+
+
+# MP_TIMES=path (make test's timing, tools/suite_times.py): each test's
+# wall time, "module.test<TAB>seconds" a line, for the table of the ten
+# slowest tests at the end of make test
+TIMES = os.getenv("MP_TIMES")
+
+
+def clock_ms():
+    return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+
+
+def took_ms(t0):
+    return time.ticks_diff(clock_ms(), t0) if hasattr(time, "ticks_diff") else clock_ms() - t0
 
 
 def scratch():
@@ -67,12 +82,14 @@ def run():
         for name in sorted(dir(mod)):
             if name.startswith("test_") and callable(getattr(mod, name)):
                 tests.append((modname, name, getattr(mod, name)))
+    times = open(TIMES, "w") if TIMES else None
     for i, (modname, name, fn) in enumerate(tests):
         progress(i + 1, len(tests), modname + "." + name)
         # Every module stays imported in this one process: what one test
         # left behind is collected before the next, so a test's MemoryError
         # is its own and not the sum of those before it.
         gc.collect()
+        t0 = clock_ms()
         try:
             fn()
             passed += 1
@@ -81,6 +98,10 @@ def run():
             progress(i + 1, len(tests), "")
             print("FAIL", modname + "." + name)
             sys.print_exception(e)
+        if times:
+            times.write("%s.%s\t%.3f\n" % (modname, name, took_ms(t0) / 1000))
+    if times:
+        times.close()
     progress(len(tests), len(tests), "")
     print("micropython: %d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)

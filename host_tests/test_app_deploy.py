@@ -15,15 +15,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import flash  # noqa: E402
+import mpy_tree  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def built():
-    with tempfile.TemporaryDirectory(prefix="box_flash_") as d:
-        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mpy.py"), "build", d],
-                           capture_output=True, text=True, cwd=ROOT)
-        assert r.returncode == 0, r.stdout + r.stderr
-        yield d
+def built(tmp_path_factory):
+    # a copy of the tests' one .mpy tree of this content (mpy_tree): flash
+    # writes its manifest beside the tree it copies
+    return mpy_tree.copy(str(tmp_path_factory.mktemp("built")))
 
 
 def dry_run(built, *args):

@@ -19,9 +19,9 @@
 # games holds ~1245 in the soak, test_app_soak_mpy_build_stays_in_six_name_pools
 # says when a change crosses it.
 import os
-import tempfile
 import pytest
 import app_heap
+import mpy_tree
 
 KB = 1024
 BUDGET = int(os.environ.get("APP_HEAP", 128 * KB))   # the issue's must for the .mpy build
@@ -40,9 +40,20 @@ def mp32():
 
 @pytest.fixture(scope="module")
 def tree():
-    with tempfile.TemporaryDirectory(prefix="box_mpy_") as d:
-        app_heap.build_tree(d)
-        yield d
+    # one tree per content for every file and worker (mpy_tree); read only
+    return mpy_tree.tree(with_host=True)
+
+
+# A game run once for the tests that read the same run (the peaks test's
+# Bataille and the heap lines test's are one and the same process)
+_RUNS = {}
+
+
+def played(mp32, tree, game, players, heap):
+    k = (mp32, tree, game, players, heap)
+    if k not in _RUNS:
+        _RUNS[k] = app_heap.run_game(tree, game, players, heap, exe=mp32)
+    return _RUNS[k]
 
 
 def test_the_heap_port_is_32_bit(mp32):
@@ -55,7 +66,7 @@ def test_the_heap_port_is_32_bit(mp32):
 def test_app_every_game_peaks_within_the_must_from_mpy_build(mp32, tree, game, players, opts):
     # the issue's figure: the peak live heap of a game (the box's own
     # `heap peak` line) in the Pico's heap, within 128 KB
-    ok, peak, out = app_heap.run_game(tree, game, players, PICO_HEAP, exe=mp32)
+    ok, peak, out = played(mp32, tree, game, players, PICO_HEAP)
     assert ok, out[-2000:]
     peaks = [a for t, a, f in app_heap.heap_lines(out) if t == "peak"]
     assert peaks and max(peaks) <= BUDGET, peaks
@@ -131,7 +142,7 @@ def test_app_heap_budget_can_fail(mp32, tree):
 
 
 def test_app_prints_heap_lines_at_quiet_moments(mp32, tree):
-    ok, peak, out = app_heap.run_game(tree, "bataille", 2, PICO_HEAP, exe=mp32)
+    ok, peak, out = played(mp32, tree, "bataille", 2, PICO_HEAP)
     assert ok, out[-2000:]
     lines = app_heap.heap_lines(out)
     tags = [t for t, a, f in lines]
@@ -142,62 +153,3 @@ def test_app_prints_heap_lines_at_quiet_moments(mp32, tree):
     p = lines[tags.index("peak")][1]
     assert p >= lines[tags.index("end")][1]
     assert p <= BUDGET
-
-
-@pytest.fixture(scope="module")
-def mp32_frozen():
-    return app_heap.need(app_heap.micropython32_frozen)
-
-
-ROUND = [(g, n) for g, n, _ in app_heap.GAMES]
-
-
-def soak_check(out, games, budget):
-    lines = app_heap.heap_lines(out)
-    after = app_heap.menu_after_each_game(lines)
-    assert len(after) == len(games), out[-2000:]
-    peaks = [a for t, a, f in lines if t == "peak"]
-    assert len(peaks) == len(games) and max(peaks) <= budget, peaks
-    return after
-
-
-def test_app_soak_mpy_build_games_in_a_row_keep_their_heap(mp32, tree):
-    # the short soak (30 games are `make bench`'s): two rounds of the three
-    # games in one box with the Pico's heap, no error, each game's peak
-    # within the must, the heap after each game within 2 KB of the first
-    # one's (the names each game brings stay in their pools; the finished
-    # game's engine and screen leave)
-    games = ROUND * 2
-    ok, out = app_heap.soak(tree, games, PICO_HEAP, exe=mp32)
-    assert ok, out[-2000:]
-    after = soak_check(out, games, BUDGET)
-    assert max(after) - after[0] <= SOAK_DRIFT, after
-
-
-def test_app_soak_mpy_build_stays_in_six_name_pools(mp32, tree):
-    # the names of the box and its three games fit the first six pools of
-    # interned names (1260 names): one more pool is some 9 KB of heap at
-    # once, what took Tape-treize over the must (129 KB); a change that
-    # crosses it fails here, not as a heap figure off by 9 KB
-    ok, out = app_heap.soak(tree, ROUND, PICO_HEAP, exe=mp32, qstrs=True)
-    assert ok, out[-2000:]
-    pools = app_heap.qstr_pools(out)
-    assert pools is not None, out[-600:]
-    print("names in the .mpy soak: %d in %d pools" % (app_heap.qstr_count(out), pools))
-    assert pools <= NAME_POOLS, "%d pools of names, %d names" % (pools, app_heap.qstr_count(out))
-
-
-def test_app_soak_frozen_games_in_a_row_keep_their_heap(mp32_frozen):
-    # the box frozen into the 32-bit port (its names in flash): from the
-    # very first game, within 2 KB, each peak within the frozen must
-    games = ROUND * 2
-    ok, out = app_heap.soak(None, games, PICO_HEAP, exe=mp32_frozen)
-    assert ok, out[-2000:]
-    after = soak_check(out, games, FROZEN_MUST)
-    assert max(after) - after[0] <= SOAK_DRIFT, after
-
-
-def test_app_soak_fails_on_a_memory_error(mp32, tree):
-    # the soak's check is real: a heap too small for the third game stops it
-    ok, out = app_heap.soak(tree, ROUND, 112 * KB, exe=mp32)
-    assert not ok and "MemoryError" in out

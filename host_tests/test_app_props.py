@@ -7,6 +7,8 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
+from examples import examples
+
 import hal as _hal
 from core import log as _log
 from app import box, logs as _logs
@@ -56,7 +58,7 @@ def run(board_name, seed, actions):
 FUZZ = bool(os.environ.get("FUZZ"))
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BOARDS), st.integers(0, 1000), st.lists(action, min_size=5, max_size=60))
 def test_app_random_presses_never_break_the_box(board_name, seed, actions):
     run(board_name, seed, actions)

@@ -8,6 +8,8 @@ import os
 
 from hypothesis import given, settings, strategies as st
 
+from examples import examples
+
 from hal import board
 from hal.board import BoardError, MODULES
 from drivers.storage import Storage, OsFs, encode
@@ -34,7 +36,7 @@ def board_dicts(draw):
     return d
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(board_dicts())
 def test_board_loads_clean_or_refuses_in_one_line(d):
     try:
@@ -57,7 +59,7 @@ VALUES = st.dictionaries(st.text(max_size=8), st.one_of(st.integers(), st.text(m
                                                         st.lists(st.integers(), max_size=4)), max_size=5)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(value=VALUES, where=st.integers(0, 10 ** 6), new=st.integers(0, 255), cut=st.integers(0, 10 ** 6))
 def test_storage_damaged_file_gives_defaults_never_garbage(tmp_path_factory, value, where, new, cut):
     d = str(tmp_path_factory.mktemp("st"))

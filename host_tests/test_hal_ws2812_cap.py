@@ -3,6 +3,8 @@
 # the board's budget by the driver's current model.
 from hypothesis import given, settings, strategies as st
 
+from examples import examples
+
 from drivers import ws2812
 from drivers.ws2812 import Ws2812Matrix, estimate_ua
 from hal import board
@@ -17,7 +19,7 @@ def _sent_ua(words):
     return estimate_ua(sum(sum(ws2812.wire_bytes(w)) for w in words), len(words))
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(frame=st.binary(min_size=512, max_size=512), budget=st.integers(257, 3000),
        brightness=st.integers(0, 255))
 def test_ws2812_cap_no_frame_over_budget(frame, budget, brightness):

@@ -6,6 +6,8 @@
 # line the table sees differently (the deal line aside), and A replays.
 from hypothesis import given, settings, strategies as st
 
+from examples import examples
+
 from core import cards, log
 from games import tape
 from games import tape_replay
@@ -35,7 +37,7 @@ def _box_made_it(a, b, first_box):
     return False
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(people=st.integers(1, 3), nbox=st.integers(1, 3), level=st.integers(1, 3),
        mode=st.sampled_from(["tempo", "turns"]), seed=st.integers(0, 2 ** 30),
        rules=st.lists(st.sampled_from(tape.RULES), unique=True, min_size=1),

@@ -3,6 +3,8 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from examples import examples
+
 from core import log, ticks
 from games import tape
 from games import tape_replay
@@ -47,7 +49,7 @@ def feed(opts, seed, script, start_ticks=0):
     return g
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(options, st.integers(0, 2 ** 32), presses)
 def test_l_t_scripted_presses_conserve_cards_and_replay(opts, seed, script):
     g = feed(opts, seed, script)
@@ -58,7 +60,7 @@ def test_l_t_scripted_presses_conserve_cards_and_replay(opts, seed, script):
     assert r.round == g.round and r.said == g.said and r.phase == g.phase
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(options, st.integers(0, 2 ** 32), presses, st.integers(0, 2 * 1000000))
 def test_s4_the_same_presses_across_the_wrap_give_the_same_log(opts, seed, script, before):
     a = feed(opts, seed, script, 0)
@@ -72,7 +74,7 @@ bot = st.builds(lambda mean, k, f, m: (mean, mean * k // 10, f / 100.0, m / 100.
 
 # (the matches are played by the box, App and all: a few whole matches cost
 # what 25 of the engine alone did; `make fuzz` plays 300)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(options, st.integers(0, 2 ** 20), st.lists(bot, min_size=6, max_size=6),
        st.lists(st.integers(0, 120), min_size=6, max_size=6))
 def test_t11_t12_every_bot_match_ends_and_replays(opts, seed, habits, latency):
@@ -90,7 +92,7 @@ def test_t11_t12_every_bot_match_ends_and_replays(opts, seed, habits, latency):
     assert r.done and r.points == g.points and r.winners == g.winners
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 300)), min_size=1, max_size=60),
        st.lists(st.integers(0, 100), min_size=4, max_size=4),
        st.integers(0, WRAP - 1))

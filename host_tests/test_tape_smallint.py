@@ -18,6 +18,8 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from examples import examples
+
 from core import ticks as _ticks
 from core.log import Log, read
 from core.rng import Rng
@@ -260,7 +262,7 @@ def _same_log_on_both_clocks(opts, seed, t0, hours):
     assert a.now_us == b.now_us and a.due_us == b.due_us
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(options, st.integers(0, 2 ** 20), st.integers(0, LIMIT - 1))
 def test_s4_l_the_rebased_clock_gives_the_log_of_plain_game_time(opts, seed, t0):
     # The same inputs as ticks_us (epoch moved every 4.5 minutes) and as

@@ -45,6 +45,7 @@ Without --port, mpremote finds the board itself (the first USB serial port).
 import argparse
 import os
 import shlex
+import signal
 import subprocess
 import sys
 
@@ -418,7 +419,20 @@ def copy(a):
     return 0
 
 
+def hear_ctrl_c():
+    """Ctrl-C raises KeyboardInterrupt here however flash was started.  A
+    process started with SIGINT ignored (`nohup make flash &`, a background
+    job of a script, some CI runners) keeps it ignored, and Python then never
+    raises KeyboardInterrupt: a Ctrl-C (a person's, or the stand-in
+    mpremote's of test_flash_atomic) would be lost, flash would only see
+    mpremote fail and exit 1 with "stopped" instead of its Ctrl-C line and
+    130.  A person who presses Ctrl-C means it, so the handler is set back."""
+    if hasattr(signal, "SIGINT"):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 if __name__ == "__main__":
+    hear_ctrl_c()
     try:
         sys.exit(main())
     except KeyboardInterrupt:   # in the build, before any copy

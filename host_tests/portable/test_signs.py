@@ -186,26 +186,38 @@ def test_p1_the_box_seat_has_its_sign_on_the_text_displays():
 
 
 def blobs(f, x0, y0, x1, y1):
-    """The 4-connected groups of lit pixels in a box: [(n, w, h, pixels)]."""
-    seen = set()
-    out = []
+    """The 4-connected groups of lit pixels in a box: [(n, w, h, pixels)],
+    in the order a row-by-row scan meets them.  The box is read once into a
+    bytearray and filled by index (issue 39: a set of (x, y) tuples and a
+    pixel() call per neighbour made test_c2 the unix port's slowest test)."""
+    w = x1 - x0
+    size = w * (y1 - y0)
+    lit = bytearray(size)           # 1: lit, not yet in a group; 2: grouped
+    i = 0
     for y in range(y0, y1):
         for x in range(x0, x1):
-            if (x, y) in seen or not f.pixel(x, y):
-                continue
-            todo = [(x, y)]
-            seen.add((x, y))
-            px = []
-            while todo:
-                a, b = todo.pop()
-                px.append((a, b))
-                for c, d in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                    if x0 <= c < x1 and y0 <= d < y1 and (c, d) not in seen and f.pixel(c, d):
-                        seen.add((c, d))
-                        todo.append((c, d))
-            xs = [p[0] for p in px]
-            ys = [p[1] for p in px]
-            out.append((len(px), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1, px))
+            if f.pixel(x, y):
+                lit[i] = 1
+            i += 1
+    out = []
+    for i in range(size):
+        if lit[i] != 1:
+            continue
+        lit[i] = 2
+        todo = [i]
+        px = []
+        while todo:
+            j = todo.pop()
+            px.append(j)
+            c = j % w
+            for k in (j + 1 if c + 1 < w else -1, j - 1 if c else -1, j + w, j - w):
+                if 0 <= k < size and lit[k] == 1:
+                    lit[k] = 2
+                    todo.append(k)
+        xs = [j % w for j in px]
+        ys = [j // w for j in px]
+        out.append((len(px), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1,
+                    [(x0 + j % w, y0 + j // w) for j in px]))
     return out
 
 
