@@ -23,49 +23,18 @@ real pad capture and the virtual clock, as every other statistic) and
 draws of the bots' kind, some fifty times faster, for the suite's short
 version in host_tests/test_tape_head_stats.py).
 """
-import math
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from chi2 import chi2_stat, p_equal  # noqa: E402
 
 BOTS = (250, 450, 700)    # a nine-year-old, an adult in a hurry, a three-year-old (ms)
 SPREAD = 80
 LENGTH = "10min"
 DEFAULT_N = 12
-
-
-def chi2_sf(x, k):
-    """P(X >= x) for a chi-square variable with k degrees of freedom."""
-    y = x / 2.0
-    if k % 2 == 0:
-        term = math.exp(-y)
-        s = term
-        for i in range(1, k // 2):
-            term *= y / i
-            s += term
-        return s
-    s = math.erfc(math.sqrt(y))
-    term = math.exp(-y) * math.sqrt(y) / math.gamma(1.5)
-    for j in range(1, (k - 1) // 2 + 1):
-        s += term
-        term *= y / (j + 0.5)
-    return s
-
-
-def chi2_stat(counts):
-    """The chi-square statistic of `counts` against equal shares."""
-    n = sum(counts)
-    if not n:
-        return 0.0
-    e = n / float(len(counts))
-    return sum((c - e) ** 2 / e for c in counts)
-
-
-def p_equal(counts):
-    """The chi-square p-value of `counts` under equal shares."""
-    return chi2_sf(chi2_stat(counts), len(counts) - 1)
 
 
 def tally(lines, n):
