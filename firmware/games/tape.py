@@ -46,7 +46,6 @@ from core import ticks as _ticks
 from core.pile import Pile
 from core.rng import Rng
 from core.compat import const
-from games import tape_head as _head
 from games.tape_rules import (RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
                               PLAY, WINDOW, FALSE,
                               normalize, rule_holds, Rules)
@@ -115,11 +114,15 @@ class Tape(Rules):
         # The slap window / false slap being collected.
         self._slap_t = [0] * self.n    # first press time in the window,
         self._reset_slaps()            # and the players in press order
-        # S7: the head starts in force (ms per player; off: zeros), the
-        # adjusted times of a window, and auto's record of reactions
-        self.head_ms = _head.first_list(o)
-        self._adj = [0] * self.n
-        self._learner = _head.Learner(self.n, o["box"]) if o["head_start"] == "auto" else None
+        # S7: the head starts in force (ms per player; off: zeros).  Off
+        # never loads games.tape_head: its names stay out of the heap's
+        # pools of interned names (the .mpy route has six, issue 41).
+        self.head_ms = [0] * self.n
+        self._head = self._learner = None
+        if o["head_start"] != "off":
+            from games import tape_head
+            self._head = tape_head
+            tape_head.setup(self, o)    # the head starts, adjusted times, auto's record
         self.clock = _ticks.GameClock()   # ticks_us to us since the epoch
         self.started = False
 
@@ -217,7 +220,7 @@ class Tape(Rules):
             "settle": o["settle"], "rules": list(o["rules"]),
             "hidden_count": o["hidden_count"], "target": o["target"], "rounds": o["rounds"],
             "length": o["length"], "box": list(o["box"]), "level": o["level"]}
-        hs = _head.logged(o)        # S7 (off: left out, as before it existed)
+        hs = self._head and self._head.logged(o)   # S7 (off: left out, as before it existed)
         if hs is not None:
             opts["head_start"] = hs
         self.log.emit(0, "start", "tape", self.n, self.seed, opts)

@@ -4,16 +4,19 @@
 # games.tape_rules) so that each stays one job and under its line budget.
 #
 #   option(opts, out)        out["head_start"]: "off", "auto" or [ms, ...]
+#   setup(g, o)              engine g's head starts, adjusted times, Learner
 #   logged(out)              the start line's value, or None (off: left out)
 #   decide(order, k, t, head, win, adj, rng)
 #                            order[0:k] by adjusted time, ties drawn (T7)
 #   Learner(n, box)          .note(p, reaction_us)  a valid slap (T6)
 #                            .head_starts(head)     the list for next round
 #
-# Off is a head start of 0 for everyone: the engine always decides through
-# decide(), and with zeros it gives exactly the order, the same tie groups
-# and so the same draws of the generator as before S7, so every log written
-# before it replays byte for byte.  For the same reason a start line carries
+# Off is a head start of 0 for everyone, and the engine (games.tape) then
+# never loads this module: it decides on the press times as before S7
+# (games.tape_rules._tie_broken).  decide() with zeros gives exactly that
+# order, the same tie groups and so the same draws of the generator (the
+# property tests hold them byte for byte), so every log written before S7
+# replays as it was.  For the same reason a start line carries
 # `head_start` only when some head start is not 0 (or `auto`).
 #
 # Integers only: times are us since the engine's epoch (small ints on the
@@ -60,6 +63,15 @@ def logged(out):
         if x:
             return v
     return None
+
+
+def setup(g, o):
+    """Engine g's S7 state from its options o (not off): the head starts
+    of the first round, the window's adjusted times, auto's record."""
+    g.head_ms = first_list(o)
+    g._adj = [0] * g.n
+    if o["head_start"] == "auto":
+        g._learner = Learner(g.n, o["box"])
 
 
 def first_list(out):

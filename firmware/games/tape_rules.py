@@ -19,7 +19,6 @@
 from core import cards as _cards
 from core import options as _opt
 from core.compat import const
-from games import tape_head as _head
 
 # T4 then T5, in the order a verdict names the first rule that holds.
 RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3", "ten")
@@ -94,7 +93,11 @@ def normalize(options):
     out["length"] = v
     # P1, P6: the seats the box plays (the last ones) and its level (P5)
     _opt.box(opts, out)
-    _head.option(opts, out)     # S7, after the box's seats (they get none)
+    if opts.get("head_start", "off") == "off":
+        out["head_start"] = "off"   # S7 off: games.tape_head stays unloaded (games.tape)
+    else:
+        from games import tape_head
+        tape_head.option(opts, out)     # S7, after the box's seats (they get none)
     return out
 
 
@@ -210,8 +213,11 @@ class Rules:
 
     def _close_window(self, us):
         # T7 on S7's adjusted times (with no head start: the press order)
-        order = list(self._order)
-        _head.decide(order, len(order), self._slap_t, self.head_ms, self._win, self._adj, self.rng)
+        if self._head is None:
+            order = self._tie_broken()      # no head starts: T7 on the press times
+        else:
+            order = list(self._order)
+            self._head.decide(order, len(order), self._slap_t, self.head_ms, self._win, self._adj, self.rng)
         late = [p for p in range(self.n) if self._slap_t[p] == _NO_SLAP]
         if not late:
             taker = order[-1]
