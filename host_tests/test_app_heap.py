@@ -88,7 +88,13 @@ IN_128K_XFAIL = {"bataille": "fragmentation: no 1280-byte hole in a 128 KB heap 
                  # must of the test above); a 213-byte allocation of
                  # Tape-treize then finds no hole in a 128 KB heap
                  "tape": "fragmentation: a 213-byte allocation finds no hole in a 128 KB heap "
-                         "(peak live 120.8 KB in the Pico's heap)"}
+                         "(peak live 120.8 KB in the Pico's heap)",
+                 # 2026-12-03: the box as parts (issue 38), S7 and the layers'
+                 # splits took another 1.4 KB: Bata-waf's menu at 116.4 KB
+                 # live, a 128-byte allocation finds no hole (issue 41, 3:
+                 # the long-lived buffers at boot, the strict pass)
+                 "batawaf": "fragmentation: a 128-byte allocation finds no hole in a 128 KB heap "
+                            "(menu 116.4 KB live)"}
 
 
 @pytest.mark.parametrize("game,players,opts", [
