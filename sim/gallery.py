@@ -308,6 +308,16 @@ def _tape_taken(rule, order, taker, n=3, box=(), points=None, pads=True):
     return v
 
 
+def _heads(ms, n=3, pads=True):
+    """A Tape-treize round just ended (player 1 took the last pile) and S7's
+    head starts `ms` in force for the next one (auto learnt them, or they
+    were set by hand)."""
+    v = _tape_taken("double", [2, 1, 0][:n], 0, n, pads=pads)
+    v.event(3, "round", (1, [0, 1] + [1] * (n - 2), [40, 0] + [6] * (n - 2)))
+    v.event(3, "head_start", (list(ms),))
+    return v
+
+
 def _duel(game, ups, ev=None, box=()):
     n = len(ups)
     v = make_view(game, n, PADS[n])
@@ -347,6 +357,18 @@ SECTIONS = [
        lambda tab: _duel("batawaf", ["W3a", "W4b"], box=(1,))),
       ("box_tape", "Tape-treize with two box seats (3 and 4): the box took the pile",
        lambda tab: _tape_taken("double", [0, 1, 3, 2], 2, 4, box=(2, 3))),
+      )),
+    ("Head starts (Tape-treize, S7)",
+     "From a round's end to its next first card the box shows who has a head start: a bar on that "
+     "player's side of the LEDs, in their colour, longer for more (an LED each side per 100 ms); "
+     "on e-ink and OLED a line, each player's number and their head start in ms.",
+     (("head_start_3p", "auto, after the first round: player 2 gets 200 ms, player 3 450 ms, the fastest none",
+       lambda tab: _heads([0, 200, 450])),
+      ("head_start_4p_hand", "set by hand, 4 players: players 1 and 2 get 300 ms, player 4 100 ms",
+       lambda tab: _heads([300, 300, 0, 100], 4)),
+      ("head_start_sides_unknown", "the same with two players on a side (no sides known): a bar each, "
+       "in order, up from the bottom left of the LEDs",
+       lambda tab: _heads([300, 300, 0, 100], 4, pads=False)),
       )),
     ("Card faces",
      "Pips a child counts at a glance: a small index in two corners, apart from the pips, and "

@@ -175,18 +175,16 @@ class Menus:
         elif action == "go":
             self.open(arg)
         elif action == "set":
-            for key, vals in _settings().SETTINGS:
-                if key == arg:
-                    st[key] = _menus().cycle(vals, st[key])
+            _menus().choose(st, action, arg)
             b.apply_settings()
             # saved as it changes (a menu: no game, no slap window), so a
             # box switched off in its menus keeps it
             b.quiet.save()
         elif action == "opt":
-            game, key = arg.split(":")
-            for kk, vals in _settings().CHOICES[game]:
-                if kk == key:
-                    st["opts"][game][key] = _menus().cycle(vals, st["opts"][game][key])
+            _menus().choose(st, action, arg)
+            # (head starts by hand bring their seats' items: the same
+            # menu again, on the same item)
+            self.items = _menus().build(self.menu_name, st, getattr(b.hal, "board", None))[0]
             b.quiet.save()
         elif action == "again":
             b.begin_game(self.game_name, b.pads_in, t)

@@ -5,6 +5,7 @@
 #   ("go", screen)      open another menu
 #   ("set", key)        cycle a setting through its values
 #   ("opt", key)        cycle an option of the game being set up
+#                       (tape:hand:i: seat i's head start by hand, S7)
 #   ("selftest", None)  run the hardware self-test
 # Settings offers only what does something on the board (settings_menu);
 # the pause is a menu of its own (app.pause).
@@ -35,11 +36,17 @@ def options():
     return items, 0
 
 
-def game_options(game):
+def game_options(game, st=None):
+    """A game's options; with Tape-treize's head starts by hand (S7), one
+    item a seat after them (shown only then: most boxes never need them)."""
     items = []
     for k, _ in _set.CHOICES[game]:
         label = "auto_flip" if k == "auto" else k
         items.append(("icon_opts", label, "opt", game + ":" + k))
+        if k == "head_start" and st is not None and st["opts"][game][k] == "hand":
+            for i in range(len(st["opts"][game]["hand"])):
+                # (built of names the board has: a new string is a new one)
+                items.append(("icon_opts", k, "opt", game + ":" + "hand" + ":" + str(i)))
     items.append(("icon_back", "back", "go", "options"))
     return items, 0
 
@@ -75,7 +82,7 @@ def build(name, st, board=None):
     if name == "after":
         return [("play", "again", "again", None), ("icon_back", "menu", "go", "home")], 0
     if name.startswith("opts:"):
-        return game_options(name[5:])
+        return game_options(name[5:], st)
     raise ValueError("no menu called %r" % (name,))
 
 
@@ -88,23 +95,45 @@ def cycle(vals, v):
     return vals[(i + 1) % len(vals)]
 
 
+def choose(st, action, arg):
+    """Choosing a "set" or "opt" item: its value in settings st moves to
+    the next one its menu offers (the box and host.bots.Walk both)."""
+    if action == "set":
+        st[arg] = cycle(dict(_set.SETTINGS)[arg], st[arg])
+        return
+    a = arg.split(":")
+    o = st["opts"][a[0]]
+    if len(a) == 3:
+        i = int(a[2])       # a seat's head start by hand (S7): 0 to 600 by 100
+        o["hand"][i] = (o["hand"][i] + 100) % 700
+        return
+    o[a[1]] = cycle(dict(_set.CHOICES[a[0]])[a[1]], o[a[1]])
+
+
 def item_value(action, arg, st, tab):
     """The words written after an item: a setting's or a game option's
     current value, else None."""
     if action == "set":
         return value_text(st[arg], tab)
     if action == "opt":
-        game, key = arg.split(":")
-        return value_text(st["opts"][game][key], tab)
+        a = arg.split(":")
+        if len(a) == 3:
+            return str(st["opts"][a[0]]["hand"][int(a[2])])    # ms, as the label says
+        return value_text(st["opts"][a[0]][a[1]], tab)
     return None
 
 
 def rows(items, st, tab):
     """A menu's items as the box draws them: [(icon, words, value)] (the
-    one place that says it: the box, the gallery and the tests use it)."""
+    one place that says it: the box, the gallery and the tests use it).
+    A seat's head start reads as the option's words and the seat's number,
+    as the player's column of the game screen numbers them."""
     out = []
     for icon, label, action, arg in items:
-        out.append((icon, tab.get(label, label), item_value(action, arg, st, tab)))
+        words = tab.get(label, label)
+        if arg and arg.count(":") == 2:
+            words = words + " " + str(int(arg[arg.rfind(":") + 1:]) + 1)
+        out.append((icon, words, item_value(action, arg, st, tab)))
     return out
 
 

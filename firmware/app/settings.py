@@ -34,8 +34,14 @@ CHOICES = {
         ("sandwich2", (False, True)),
         ("box", (0, 1, 2, 3)),      # P1: seats the box plays beside the people
         ("level", (1, 2, 3)),       # P5: from a young child's pace to an adult's
+        ("head_start", ("off", "auto", "hand")),   # S7: none, learnt by the box, or by hand
     ),
 }
+# S7 by hand: each seat's head start in ms, 0 to 600 by steps of 100 (the
+# menu's values: app.menu.choose), kept as opts["tape"]["hand"], one per
+# seat of the biggest box (8), so a parent who switches head starts off and
+# on again finds them as they were.  (No names for these numbers: each
+# module-level name is an interned name of the board, docs/app.md.)
 # Tape-treize variant rules (T5) are stored as flags and passed as "rules".
 TAPE_RULE_FLAGS = ("sum2", "ten", "sandwich2")
 
@@ -58,6 +64,7 @@ def defaults():
         for k, vals in CHOICES[g]:
             o[k] = vals[0]
         d["opts"][g] = o
+    d["opts"]["tape"]["hand"] = [0] * 8
     return d
 
 
@@ -94,6 +101,16 @@ def check(d):
                 if not ok:
                     raise ValueError("option %r of %s: %r is not one of %r" % (k, g, v, vals))
                 out["opts"][g][k] = v
+    hand = opts.get("tape", {}).get("hand")
+    if hand is not None:
+        ok = isinstance(hand, list) and len(hand) == 8
+        for v in hand if ok else ():
+            if type(v) is not int or v % 100 or not 0 <= v <= 600:
+                ok = False
+        if not ok:
+            raise ValueError("option 'hand' of tape: %r is not 8 head starts in ms, "
+                             "each 0 to 600 by steps of 100" % (hand,))
+        out["opts"]["tape"]["hand"] = list(hand)
     return out
 
 
@@ -156,11 +173,9 @@ def engine_options(game, opts, players):
     """The options an engine takes, from the stored choices of the menus."""
     out = {"players": players}
     for k, vals in CHOICES[game]:
-        if k == "auto" or k in TAPE_RULE_FLAGS:
+        if k == "auto" or k in TAPE_RULE_FLAGS or k == "head_start":
             continue
         out[k] = opts.get(k, vals[0])
-    if game == "batawaf":
-        pass
     if game == "tape":
         from games.tape_rules import DEFAULT_RULES   # the engine's, loaded for its game
         rules = list(DEFAULT_RULES)
@@ -168,4 +183,26 @@ def engine_options(game, opts, players):
             if opts.get(f):
                 rules.append(f)
         out["rules"] = rules
-    return box(game, out, players, 8 if game == "tape" else 4)
+        box(game, out, players, 8)
+        out["head_start"] = head_start(opts, out)
+        return out
+    return box(game, out, players, 4)
+
+
+def head_start(opts, eng):
+    """S7's option for the engine from the menu's choice: "off", "auto", or
+    by hand each person's head start (people first, in pad order) and none
+    for the box's seats; by hand with no head start at all is off (the
+    engine then never loads games.tape_head)."""
+    v = opts.get("head_start", "off")
+    if v != "hand":
+        return v
+    hand = opts.get("hand") or [0] * 8
+    ms = [0] * eng["players"]
+    people = eng["players"] - len(eng["box"])
+    some = False
+    for p in range(people):
+        ms[p] = hand[p]
+        if hand[p]:
+            some = True
+    return ms if some else "off"

@@ -49,6 +49,7 @@ WORDS = {
     "sum2": "Sum of 2",
     "ten": "Make 10",
     "sandwich2": "Wide sandwich",
+    "head_start": "Head start (ms)",
 }
 # The words of the options' values, found by app.menu.value_text as
 # ";value,words;": one string, not a key and a word each (each would be an
@@ -56,4 +57,5 @@ WORDS = {
 WORDS["v_"] = (
     ";all,whole;court,short;moyen,medium;10min,10 min;high,high;"
     "low,low;shuffled,shuffled;ordered,in order;play,play;"
-    "lose,lose;tempo,tempo;turns,turns;fr,Francais;en,English;")
+    "lose,lose;tempo,tempo;turns,turns;fr,Francais;en,English;"
+    "off,off;auto,auto;hand,by hand;")

@@ -49,6 +49,7 @@ WORDS = {
     "sum2": "Somme des 2",
     "ten": "Font 10",
     "sandwich2": "Sandwich large",
+    "head_start": "Avance (ms)",
 }
 # The words of the options' values, found by app.menu.value_text as
 # ";value,words;": one string, not a key and a word each (each would be an
@@ -57,4 +58,5 @@ WORDS["v_"] = (
     ";all,entiere;court,courte;moyen,moyenne;10min,10 min;"
     "high,fort;low,faible;shuffled,melange;ordered,en ordre;"
     "play,jouer;lose,perdu;tempo,rythme;turns,tour a tour;"
-    "fr,Francais;en,English;")
+    "fr,Francais;en,English;"
+    "off,non;auto,auto;hand,a la main;")

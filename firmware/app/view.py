@@ -59,6 +59,11 @@ class View:
         self.pile = []
         self.due = ""
         self.box = ()         # the seats the box plays (P1): drawn in its sign, not a colour
+        # S7: each player's head start in ms (None: nobody has one), and
+        # whether the screen says so now (head_start): from the start or
+        # the end of a round (with or without a change) to the next card
+        self.head_ms = None
+        self.head_start = False
         self.changed = True
 
     def clear_table(self):
@@ -77,6 +82,9 @@ class View:
                 self.rules = tuple(rules)
             if isinstance(v[3], dict):
                 self.box = tuple(v[3].get("box", ()))
+                v = (v[3].get("head_start"),)
+                if isinstance(v[0], list):
+                    ev = "head_start"       # by hand: shown as a change is, below
         elif ev == "deal":
             hands = v[1]
             for p in range(self.n):
@@ -96,6 +104,7 @@ class View:
                 self.pile_n += 1
                 self.taker = -1
                 self.rule = ""
+                self.head_start = False
                 if self.saved:
                     self.saved = []     # (no list a card while nobody was saved)
                 self.pile.append(c)
@@ -141,6 +150,8 @@ class View:
             self.round = v[0]
             self.points = list(v[1])
             self.counts = list(v[2])
+            # the round's end screen says who has a head start (S7)
+            self.head_start = self.head_ms is not None
         elif ev == "end":
             self.ended = True
             self.winners = list(v[0])
@@ -148,3 +159,11 @@ class View:
             self.counts = list(v[2])
             if len(v) > 3 and v[3] is not None:
                 self.points = list(v[3])
+        if ev == "head_start":
+            # S7: the head starts in force from now (ms per player), shown
+            # until the next card when anyone has one
+            self.head_ms = None
+            for x in v[0]:
+                if x:
+                    self.head_ms = list(v[0])
+            self.head_start = self.head_ms is not None

@@ -29,7 +29,26 @@ def tape(r, v):
     side = cv.w // 3
     top = cv.h - 19 * s      # the players' columns: three lines under it
     card = canvas.Region(cv, side, 0, side, top, 0)
-    if v.taker >= 0:
+    if v.head_start:
+        # S7, in the card's place while none is laid (a round ends or
+        # begins): the option's words, then each player with a head start,
+        # their number and its ms ("2:200"), as many to a line as fit
+        # (no function of its own, nor a format: each is a name of the board)
+        w = 2 * side - 2
+        rg.text(r._t("head_start"), 1, 1, s, INK, maxw=w - 1)
+        x = 1
+        y = 1 + r.lh
+        for p in range(v.n):
+            if v.head_ms[p] and y + 7 * s <= top:
+                t = str(p + 1) + ":" + str(v.head_ms[p])
+                tw = canvas.text_width(t, s)
+                if x > 1 and x + tw > w:
+                    x = 1
+                    y += r.lh
+                if y + 7 * s <= top:
+                    rg.text(t, x, y, s, INK, maxw=w - x)
+                x += tw + 6 * s
+    elif v.taker >= 0:
         card.frame(INK)
     if v.pile_top >= 0:
         r.card(card, v.pile_top, 2, 2, side - 4, top - 4)

@@ -14,7 +14,22 @@ def tape_small(r, v, rg, rule_pic):
     taker: the pile going to them (turned to their side when known)
     in their colour, a happy face and the colours of those a valid
     slap saved; a false slap: the hand and a red cross.  A dot per
-    player holding cards on the right."""
+    player holding cards on the right.  S7, from a round's end to its
+    next first card: a bar on the side of each player with a head start,
+    in their colour, an LED each side of the middle per 100 ms (600 ms:
+    the edge's middle ten); players sharing a side (no sides known): a
+    bar each, in order, up from the bottom left.  The taker's sign waits
+    then: the head starts are what the children must see."""
+    if v.head_start:
+        for p in range(min(v.n, 8)):
+            k = (v.head_ms[p] + 99) // 100
+            if not k:
+                continue
+            if v.sides is not None:
+                canvas.Region(r.cv, 0, 0, 16, 16, v.sides[p]).rect(8 - k, 15, 2 * k, 1, PLAYER0 + p)
+            else:
+                rg.rect((p >> 2) * 8, 15 - 2 * (p & 3), k, 1, PLAYER0 + p)
+        return
     if v.pile_top >= 0:
         c = v.pile_top
         col = RED if cards.is_red(c) else BLACKSUIT
@@ -46,3 +61,4 @@ def tape_small(r, v, rg, rule_pic):
     for p in range(min(v.n, 8)):
         col = (INK if p in v.box else PLAYER0 + p) if v.counts[p] else DIM
         rg.rect(13 + (p >> 2) * 2, 9 + (p & 3) * 2, 1, 1, col)
+

@@ -134,12 +134,9 @@ class Walk:
             raise ValueError("no menu item %s %r in %s" % (action, arg, name))
         if action == "go":
             self.open(arg)
-        elif action == "opt":
-            game, key = arg.split(":")
-            o = self.st["opts"][game]
-            o[key] = menu.cycle(dict(settings.CHOICES[game])[key], o[key])
-        elif action == "set":
-            self.st[arg] = menu.cycle(dict(settings.SETTINGS)[arg], self.st[arg])
+        elif action == "opt" or action == "set":
+            menu.choose(self.st, action, arg)
+            self.items = menu.build(self.menu_name, self.st, self.board)[0]
         elif action == "game":
             self.st["game"] = arg
             self.menu_name = None   # the join screen: home shows the game next
@@ -147,19 +144,31 @@ class Walk:
 
     def presses(self, game, choices=None):
         """From the home menu: the pads that set `choices` ({key: value}, the
-        values the menus offer) for `game`, then open its join screen."""
+        values the menus offer) for `game`, then open its join screen.
+        "hand" (Tape-treize, S7): a head start in ms per seat, set on the
+        seats' items once `head_start` is "hand"."""
         from app import settings
         out = []
-        want = [k for k in sorted(choices or {}) if self.st["opts"][game][k] != choices[k]]
-        if want:
+        o = self.st["opts"][game]
+        want = [k for k in sorted(choices or {}) if k != "hand" and o[k] != choices[k]]
+        hand = (choices or {}).get("hand")
+        seats = [i for i in range(len(hand or ())) if hand[i] != o["hand"][i]] if hand else []
+        if want or seats:
             out += self.pick("home", "go", "options")
             out += self.pick("options", "go", "opts:" + game)
             for key in want:
                 vals = dict(settings.CHOICES[game])[key]
                 if choices[key] not in vals:
                     raise ValueError("%s: %r is not a value the menu offers (%r)" % (key, choices[key], vals))
-                while self.st["opts"][game][key] != choices[key]:
+                while o[key] != choices[key]:
                     out += self.pick("opts:" + game, "opt", game + ":" + key)
+            for i in seats:
+                for _ in range(8):
+                    if o["hand"][i] == hand[i]:
+                        break
+                    out += self.pick("opts:" + game, "opt", game + ":" + "hand" + ":" + str(i))
+                else:
+                    raise ValueError("hand: %r ms is not a head start the menu offers" % (hand[i],))
             out += self.pick("opts:" + game, "go", "options")
             out += self.pick("options", "go", "home")
         out += self.pick("home", "game", game)
