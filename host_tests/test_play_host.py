@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tools.pico import play as P
 from tools.pico import scenarios as S
 
 SEED = 4242
@@ -32,6 +33,10 @@ def test_scenario_plays_to_the_end(runs, name):
         assert ev[0]["players"] == 4 and ev[0]["options"]["tempo"] == 1000
         kinds = set([e["rule"] for e in ev if e["ev"] == "verdict"])
         assert "false" in kinds and len(kinds) >= 2, kinds
+        # S7 by hand through the menus: the start line holds the head
+        # starts, and some windows are ordered by them, not by the press
+        assert ev[0]["options"]["head_start"] == [300, 300, 0, 0]
+        assert P.head_starts_turned(r.log) >= 1
     elif name == "tape_box":
         # P1, P6: two people and the box's seat after them, at level 2; P3,
         # P5: its slaps are in the log as a pad's, and win piles
@@ -55,6 +60,12 @@ def test_menu_presses_set_the_choices():
     seq = S.menu_presses("bataille", {"length": "court"})
     assert seq.count(S.CHOOSE) == 6
     assert S.menu_presses("batawaf", {}) == [S.CHOOSE]
+    # S7 by hand: options, Tape-treize, head start off -> auto -> by hand,
+    # seat 2's 0 -> 200, back, back, Tape-treize
+    seq = S.menu_presses("tape", {"head_start": "hand", "hand": [0, 200, 0, 0, 0, 0, 0, 0]})
+    assert seq.count(S.CHOOSE) == 2 + 2 + 2 + 2 + 1, seq
+    with pytest.raises(ValueError, match="150"):
+        S.menu_presses("tape", {"head_start": "hand", "hand": [0, 150, 0, 0, 0, 0, 0, 0]})
 
 
 @pytest.mark.parametrize("name", sorted(S.SCENARIOS))

@@ -44,6 +44,13 @@ def play_through_the_pins(flashed, tmp_path, name):
     assert diff is None, "line %d: host %s\n        board %s" % diff
     if name.endswith("_box"):
         assert box_acted(g.log), g.log[:600]
+    hand = scn.choices.get("hand")
+    if scn.choices.get("head_start") == "hand":
+        # S7 on the board: set in its menus through the pins, decided from
+        # the PIO stamps: the start line has them, some windows went by them
+        start = json.loads(g.log.splitlines()[0])
+        assert start["options"]["head_start"] == hand[:start["players"]], start
+        assert P.head_starts_turned(g.log) >= 1, g.log[:2000]
 
 
 def box_acted(text):

@@ -2,7 +2,10 @@
 # from a flash filled by `make flash` (issue 12, item 2): Bata-waf and
 # Bataille `court` with 2 players, Tape-treize with 4, the players pressing,
 # forgetting, pressing together, too early, late and falsely
-# (tools/pico/scenarios.py); with the box in a seat: test_pico_play_box*.py.
+# (tools/pico/scenarios.py), Tape-treize's slow players 1 and 2 with head
+# starts of 300 ms set by hand in its menus (S7, the start line says so and
+# some windows are ordered by them); with the box in a seat:
+# test_pico_play_box*.py.
 # Each log is copied off the board with
 # `mpremote fs cp`, accepted by `make replay`, and equal byte for byte to the
 # log of the same presses at the same times on the host HAL (but for each

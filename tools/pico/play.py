@@ -215,3 +215,27 @@ def first_difference(a, b):
 
 __all__ = ["play", "first_frame", "copy_off", "mpremote", "replay_ok", "first_difference",
            "PlayError", "PicoError"]
+
+
+def head_starts_turned(text):
+    """S7 at work in a Tape-treize log: the verdicts whose order (by the
+    adjusted times) is not the order of their slaps' raw t_us, the one a
+    box without head starts would give (ties aside: a window with two
+    equal raw times is not counted)."""
+    import json
+    slaps = []
+    turned = 0
+    for ln in text.splitlines():
+        d = json.loads(ln)
+        if d["ev"] == "flip":
+            slaps = []
+        elif d["ev"] == "slap":
+            slaps.append((d["t_us"], d["p"]))
+        elif d["ev"] == "verdict":
+            mine = sorted([s for s in slaps if s[1] in d["order"]])
+            raw = [p for _, p in mine]
+            times = [t for t, _ in mine]
+            if len(set(times)) == len(times) and raw != d["order"]:
+                turned += 1
+            slaps = []
+    return turned

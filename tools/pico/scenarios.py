@@ -114,9 +114,10 @@ SCENARIOS = {
     "bataille": Scenario("bataille", "bataille", [0, 2], {"length": "court"},
                          Ways([80000, 130000], forget=(0, 11, 1900000), together=4,
                               early=(1, 5), stranger=13)),
-    # 4 players, a card a second, one round to a point: players 3 and 4 are
-    # quick and lay all their cards; 1 and 2 are slow and take the piles
-    "tape": Scenario("tape", "tape", [0, 1, 2, 3], {"tempo": 1000, "target": 1},
+    # 4 players, a card a second, one round to a point: 3 and 4 are quick and
+    # lay all their cards; 1 and 2 slow, with 300 ms head starts by hand (S7)
+    "tape": Scenario("tape", "tape", [0, 1, 2, 3], {"tempo": 1000, "target": 1, "head_start": "hand",
+                                                    "hand": [300, 300, 0, 0, 0, 0, 0, 0]},
                      Ways([520000, 610000, 190000, 240000], forget=(1, 4, 0), together=3,
                           false=(0, 6))),
     # the box takes a seat (issue 23, P1-P6): a child alone at Bataille gets
