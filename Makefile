@@ -33,7 +33,7 @@ MPY_SRC ?=
 need_apt = sh tools/need_apt.sh $(1)
 
 .DEFAULT_GOAL := help
-.PHONY: web shots selftest help test test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak release bench-pico
+.PHONY: web shots selftest help test check test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak release bench-pico
 
 help:  ## list every target
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -72,6 +72,11 @@ test:  ## everything: mpy-cross, static check, MicroPython and CPython suites, t
 	-@$(TIMED) cpython --needs install -- $(MAKE) --no-print-directory test-cpython
 	-@$(TIMED) rp2040 --needs install -- $(MAKE) --no-print-directory test-pico
 	@$(PY) tools/suite_times.py table $(TIMES)
+
+check: $(STAMP)  ## the short loop of a change: mpy-cross, lint, the tests that see the files changed since main (ARGS=--dry-run: list them)
+	$(PYTHON) tools/mpy.py check
+	$(PYTHON) tools/lint.py
+	$(PYTHON) tools/check.py $(ARGS)
 
 mpy-check: $(STAMP)  ## compile every firmware file with mpy-cross
 	$(PYTHON) tools/mpy.py check
