@@ -1,9 +1,9 @@
 # Hypothesis properties of Tape-treize and the pad capture (CPython), and the
 # same games byte for byte under the MicroPython unix port.
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import Phase, example, given, settings, strategies as st
 
-from examples import examples
+from examples import FUZZ, examples
 
 from core import log, ticks
 from games import tape
@@ -72,11 +72,30 @@ bot = st.builds(lambda mean, k, f, m: (mean, mean * k // 10, f / 100.0, m / 100.
                 st.integers(150, 900), st.integers(0, 5), st.integers(0, 15), st.integers(0, 30))
 
 
-# (the matches are played by the box, App and all: a few whole matches cost
-# what 25 of the engine alone did; `make fuzz` plays 300)
-@settings(max_examples=examples(10), deadline=None)
+ALL_RULES = list(tape.RULES)
+
+
+# (the matches are played by the box, App and all: a whole match costs what
+# 25 of the engine alone did, up to 30 s of CPU where the drawn options make
+# it long.  make test plays the three matches below, 3 s in all: 2, 4 and 6
+# players, both modes, no rule to every rule, hidden count, false slaps,
+# misses, latency, the timing options at their ends; `make fuzz` draws 250
+# at random and test_fuzz_bot_matches_end_and_replay 300 more.  The time
+# limit ending a match: test_tape_match_ends.py)
+@settings(max_examples=examples(10), deadline=None,
+          phases=tuple(Phase) if FUZZ else (Phase.explicit,))
 @given(options, st.integers(0, 2 ** 20), st.lists(bot, min_size=6, max_size=6),
        st.lists(st.integers(0, 120), min_size=6, max_size=6))
+@example({"players": 2, "mode": "tempo", "tempo": 500, "slap_timeout": 300, "false_window": 0, "settle": 0,
+          "rules": [], "hidden_count": False, "rounds": 1}, 0, [(150, 0, 0.0, 0.0)] * 6, [0] * 6)
+@example({"players": 6, "mode": "turns", "tempo": 900, "slap_timeout": 4000, "false_window": 800,
+          "settle": 2000, "rules": ALL_RULES, "hidden_count": True, "rounds": 1}, 77,
+         [(150, 0, 0.15, 0.3), (900, 450, 0.0, 0.0), (400, 200, 0.05, 0.1), (600, 60, 0.1, 0.2),
+          (250, 125, 0.02, 0.03), (800, 400, 0.15, 0.0)], [0, 120, 30, 60, 90, 7])
+@example({"players": 4, "mode": "tempo", "tempo": 1000, "slap_timeout": 900, "false_window": 200,
+          "settle": 400, "rules": ["match", "sum2", "sandwich2"], "hidden_count": False, "rounds": 1}, 2 ** 20,
+         [(450, 150, 0.02, 0.03), (300, 0, 0.1, 0.0), (700, 350, 0.0, 0.3), (200, 100, 0.05, 0.05)]
+         + [(450, 0, 0.0, 0.0)] * 2, [120, 0, 60, 15, 0, 0])
 def test_t11_t12_every_bot_match_ends_and_replays(opts, seed, habits, latency):
     n = opts["players"]
     bots = [Bot(h[0], h[1], h[2], h[3], seed=seed + p + 1) for p, h in enumerate(habits[:n])]

@@ -170,31 +170,65 @@ def _stats():
     return mod
 
 
-def test_t12_stats_of_tape_give_match_length_turns_and_rounds_per_player_count(capsys, monkeypatch):
+def _stats_rows(monkeypatch, args, counts, n, seed, limit_min):
+    """stats.main(args) on Tape-treize, checked against the matches it
+    played (one_match spied): a row per player count of counts, each the
+    figures of its n matches (seeds seed..), all ended within limit_min."""
     stats = _stats()
     import stats_tape
     played = {}     # (players, seed) -> the match's figures, as the rows were made from them
     one_match = stats_tape.one_match
 
-    def spy(opts, seed):
-        played[opts["players"], seed] = got = one_match(opts, seed)
+    def spy(opts, s):
+        played[opts["players"], s] = got = one_match(opts, s)
         return got
     monkeypatch.setattr(stats_tape, "one_match", spy)
-    rows = stats.main(["--game", "tape", "--players", "2-3", "-n", "3", "--seed", "5", "--head-n", "0"])
-    out = capsys.readouterr().out
-    assert [r["players"] for r in rows] == [2, 3] and "minutes" in out and "rounds" in out
-    assert sorted(played) == [(p, 5 + i) for p in (2, 3) for i in range(3)]
+    rows = stats.main(["--game", "tape", "--players", "%d-%d" % (counts[0], counts[-1]), "-n", str(n),
+                       "--seed", str(seed), "--head-n", "0"] + args)
+    assert [r["players"] for r in rows] == list(counts)
+    assert sorted(played) == [(p, seed + i) for p in counts for i in range(n)]
     for r in rows:
-        runs = [played[r["players"], 5 + i] for i in range(3)]
-        assert r["minutes"][0] == pytest.approx(sum(x[0] for x in runs) / 3)
-        assert r["turns"][0] == pytest.approx(sum(x[1] for x in runs) / 3)
+        runs = [played[r["players"], seed + i] for i in range(n)]
+        assert r["minutes"][0] == pytest.approx(sum(x[0] for x in runs) / n)
+        assert r["turns"][0] == pytest.approx(sum(x[1] for x in runs) / n)
         assert r["rounds"][1] == min(x[2] for x in runs) >= 1
-        # the default 30-minute limit (T12) bounds every match
-        assert 0 < r["minutes"][3] <= 30.1 and r["turns"][2] > 13
+        assert r["limit"] == pytest.approx(sum(1 for x in runs if x[3]) / float(n))
+        # the time limit (T12) bounds every match
+        assert 0 < r["minutes"][3] <= limit_min + 0.1 and r["turns"][2] > 13
+    return stats, rows
+
+
+# Whole bot matches of the box run to T12's 30 minutes of game time (some
+# 10 s of CPU each): the suite plays them to a 2-minute limit, where the
+# table is made the same way, and checks that a run without --length deals
+# engines with the 30-minute limit; test_tape_match_ends.py shows that
+# limit ending whole matches.  The 30-minute run itself: make fuzz.
+def test_t12_stats_of_tape_give_match_length_turns_and_rounds_per_player_count(capsys, monkeypatch):
+    stats, rows = _stats_rows(monkeypatch, ["--length", "2min"], (2, 3), 3, 5, 2)
+    out = capsys.readouterr().out
+    assert "minutes" in out and "rounds" in out
+    assert any(r["limit"] for r in rows)       # the limit, not the target, ended some
     with pytest.raises(SystemExit):
         stats.main(["--game", "tape", "--players", "9"])
     with pytest.raises(SystemExit):
         stats.main(["--game", "tape", "--ace", "low"])
+    # without --length: every match's engine has the default limit, 30 minutes
+    from host import bots
+    limits = []
+
+    class Dealt(bots.TapeMatch):
+        def run(self, max_us=None):
+            g = self.deal()
+            limits.append(g.limit_ms)
+            return g
+    monkeypatch.setattr(bots, "TapeMatch", Dealt)
+    stats.main(["--game", "tape", "--players", "2-3", "-n", "1", "--head-n", "0"])
+    assert limits == [30 * 60000] * 2
+
+
+@pytest.mark.fuzz
+def test_t12_stats_of_tape_whole_matches_to_the_default_limit(capsys, monkeypatch):
+    _stats_rows(monkeypatch, [], (2, 3), 3, 5, 30)
+    assert "minutes" in capsys.readouterr().out
     # a shorter limit gives shorter matches
-    short = stats.main(["--game", "tape", "--players", "4", "-n", "2", "--length", "5min", "--head-n", "0"])
-    assert short[0]["minutes"][3] <= 5.1
+    _stats_rows(monkeypatch, ["--length", "5min"], (4,), 2, 1, 5)
