@@ -22,8 +22,15 @@ STUBS = os.path.join(ROOT, "build", "stubs")
 # number or type of arguments to machine/rp2/time calls (call-arg, arg-type),
 # and an attribute used while it may still be None (union-attr: the code
 # checks for None where a part may not be there yet, issue 38).
-NOISE = ("import-untyped", "var-annotated", "has-type", "assignment",
+NOISE = ("import-untyped", "has-type", "assignment",
          "index", "misc", "call-overload")
+
+# Codes switched off in one module only: the files another change is
+# rewriting, whose errors that change fixes (issue 38).  Drop a file from here
+# once lint passes without it.
+NOISE_IN = {
+    "app.view": ("var-annotated",),
+}
 
 
 def site_packages():
@@ -61,8 +68,13 @@ def main():
             continue
         files += [os.path.join(rel, f) for f in sorted(fs) if f.endswith(".py")]
     env = dict(os.environ, MYPYPATH=STUBS + os.pathsep + os.path.join(ROOT, "firmware"))
+    config = os.path.join(ROOT, "build", "lint_mypy.ini")
+    with open(config, "w") as f:
+        f.write("[mypy]\n")
+        for mod in sorted(NOISE_IN):
+            f.write("[mypy-%s]\ndisable_error_code = %s\n" % (mod, ", ".join(NOISE_IN[mod])))
     cmd = [sys.executable, "-m", "mypy", "--custom-typeshed-dir", sp, "--no-site-packages",
-           "--check-untyped-defs", "--follow-imports=silent", "--no-error-summary",
+           "--config-file", config, "--check-untyped-defs", "--follow-imports=silent", "--no-error-summary",
            "--explicit-package-bases", "--cache-dir", os.path.join(ROOT, "build", "mypy_cache"),
            ] + ["--disable-error-code=" + c for c in NOISE] + files
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)
