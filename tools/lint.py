@@ -22,7 +22,7 @@ STUBS = os.path.join(ROOT, "build", "stubs")
 # number or type of arguments to machine/rp2/time calls (call-arg, arg-type),
 # and an attribute used while it may still be None (union-attr: the code
 # checks for None where a part may not be there yet, issue 38).
-NOISE = ("import-untyped", "has-type", "assignment",
+NOISE = ("import-untyped", "assignment",
          "index", "misc", "call-overload")
 
 # Codes switched off in one module only: the files another change is
