@@ -32,6 +32,7 @@ NOISE = ()
 NOISE_IN = {
     "app.settings": ("assignment", "index"),
     "app.view": ("var-annotated", "assignment"),
+    "host.bots": ("index",),        # (S7's by-hand head starts, on main)
 }
 
 
