@@ -154,7 +154,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         if run:
             blink_forever(5)   # blink code: 5 flashes, pause, again
         return None
-    _board = None
+    del _board
     import hal
     h = (open_hal or hal.open_board)(b)   # its notices go to the REPL itself
     if run:

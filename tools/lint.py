@@ -15,15 +15,25 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUBS = os.path.join(ROOT, "build", "stubs")
 
 
-# Codes that only report mypy's guesses about unannotated, dynamic code (an
-# attribute set to None in __init__ and filled later, a list whose element
-# type was inferred from its first use).  What stays on catches what the check
-# is for: a name the board's modules do not have (attr-defined), a wrong
-# number or type of arguments to machine/rp2/time calls (call-arg, arg-type),
-# and an attribute used while it may still be None (union-attr: the code
-# checks for None where a part may not be there yet, issue 38).
-NOISE = ("import-untyped", "var-annotated", "has-type", "assignment",
-         "index", "misc", "call-overload")
+# Codes switched off everywhere: none.  Besides what the check is for (a
+# name the board's modules do not have, attr-defined; a wrong number or type
+# of arguments to machine/rp2/time calls, call-arg and arg-type; an attribute
+# used while it may still be None, union-attr), the codes about mypy's own
+# guesses (var-annotated, has-type, assignment, index, misc, call-overload)
+# hold too: the code says with `# type:` comments (free on the board) what
+# mypy cannot guess, and the few `# type: ignore[...]` say why.  (Nothing
+# here imports an installed package without types: import-untyped is on.)
+# Issue 38.
+NOISE = ()
+
+# Codes switched off in one module only: the files another change is
+# rewriting, whose errors that change fixes (issue 38).  Drop a file from here
+# once lint passes without it.
+NOISE_IN = {
+    "app.settings": ("assignment", "index"),
+    "app.view": ("var-annotated", "assignment"),
+    "host.bots": ("index",),        # (S7's by-hand head starts, on main)
+}
 
 
 def site_packages():
@@ -61,8 +71,13 @@ def main():
             continue
         files += [os.path.join(rel, f) for f in sorted(fs) if f.endswith(".py")]
     env = dict(os.environ, MYPYPATH=STUBS + os.pathsep + os.path.join(ROOT, "firmware"))
+    config = os.path.join(ROOT, "build", "lint_mypy.ini")
+    with open(config, "w") as f:
+        f.write("[mypy]\n")
+        for mod in sorted(NOISE_IN):
+            f.write("[mypy-%s]\ndisable_error_code = %s\n" % (mod, ", ".join(NOISE_IN[mod])))
     cmd = [sys.executable, "-m", "mypy", "--custom-typeshed-dir", sp, "--no-site-packages",
-           "--check-untyped-defs", "--follow-imports=silent", "--no-error-summary",
+           "--config-file", config, "--check-untyped-defs", "--follow-imports=silent", "--no-error-summary",
            "--explicit-package-bases", "--cache-dir", os.path.join(ROOT, "build", "mypy_cache"),
            ] + ["--disable-error-code=" + c for c in NOISE] + files
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)

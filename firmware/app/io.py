@@ -46,7 +46,7 @@ class Display:
             # no display: draw into a frame nobody sees (the box still plays)
             self.width, self.height, self.colour = 16, 16, True
             self.buf, self.fb = _fb.new(16, 16, _fb.RGB565)
-            self.format = _fb.RGB565
+            self.format = _fb.RGB565  # type: int | None
             return
         self.width = d.width
         self.height = d.height
@@ -57,8 +57,9 @@ class Display:
         if callable(b):
             # the driver's own bound method, made once: the loop asks every
             # pass, and getattr on a method makes a new bound method each
-            # time (16 bytes of heap a call, and twice the time)
-            self.busy = b
+            # time (16 bytes of heap a call, and twice the time; mypy
+            # refuses an attribute over a method, this is on purpose)
+            self.busy = b  # type: ignore[method-assign]
 
     def busy(self):
         # (a display without busy, or whose busy is a plain attribute)
@@ -291,7 +292,8 @@ class Menu:
     def __init__(self, hal):
         self.m = getattr(hal, "menu", None)
         if self.m is not None:
-            self.pressed = self.m.pressed   # asked every pass: no layer between
+            # asked every pass: no layer between (over the method, on purpose)
+            self.pressed = self.m.pressed  # type: ignore[method-assign]
 
     def pressed(self):
         if self.m is None:

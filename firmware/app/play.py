@@ -179,7 +179,7 @@ class App:
             # every game (30 bits, a small int on the board)
             seed = self.clock.ticks_us() & 0x3FFFFFFF
         else:
-            self.seed = seed + 1
+            self.seed = seed + 1  # type: int | None
         if getattr(self.hal, "echo", False):
             # on the board's REPL: the seed of each game (the emulator's
             # harness plays the same game on the host HAL from it)

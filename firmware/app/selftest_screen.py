@@ -35,7 +35,7 @@ class Screen:
         try:
             self.raw_display.show(full)
         except Exception as e:
-            self.display_ok = False
+            self.display_ok = False  # type: bool
             self._add("display", False, self.msg["no_answer"] % self._display_why(e))
 
     def _display(self):

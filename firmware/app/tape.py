@@ -95,7 +95,8 @@ class Flow:
         """The presses let go, in time order, at the time of their
         interrupt (force: the oldest one, let go or not)."""
         w = self.taps
-        held = self.held() if w.n else 0
+        # (held is None until the app hands the flow its own, before any press)
+        held = self.held() if w.n else 0  # type: ignore[misc]
         k = w.next_tap(held, force)
         while k >= 0:
             self.game.press(k, w.t_out)

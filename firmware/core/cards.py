@@ -121,7 +121,7 @@ def deal(deck, players, first):
     player receives is the top of their pile."""
     if players < 1:
         raise ValueError("players must be 1 or more")
-    hands = [[] for _ in range(players)]
+    hands = [[] for _ in range(players)]  # type: list[list[int]]
     p = first
     for c in deck:
         hands[p].append(c)
@@ -143,7 +143,7 @@ def check_stacked(hands, kind=STANDARD):
     the missing and the duplicated cards.  Accepts names or ids; returns
     hands as lists of ids."""
     out = []
-    seen = {}
+    seen = {}  # type: dict[int, int]
     for h in hands:
         row = []
         for c in h:

@@ -325,13 +325,13 @@ class Voice:
             if view is not None:
                 src = view(at, k)       # in flash, where it is
                 got = len(src)
-            elif stream is not None:
+            elif stream is not None and buf is not None:   # (play makes buf for a stream without view)
                 if at != fpos:
                     stream.seek(at)     # a new phrase, or the next word elsewhere
                 got = stream.readinto(buf[:k]) if k < CHUNK else stream.readinto(buf)
                 src = buf
             else:
-                got = 0     # the file closed under the reader: as one cut short
+                got = 0     # the file (or its scratch) gone under the reader: as one cut short
             if not got:
                 self._fpos = -1
                 raise VoiceError("voice file cut short in its word %d of the phrase" % (w + 1))

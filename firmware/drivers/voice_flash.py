@@ -24,5 +24,5 @@ class FlashStream:
         return self._mv[at:at + n]
 
     def close(self):
-        self._mv = None
+        self._mv = None  # type: ignore[assignment]  # closed: a read now is a bug, and fails
         self.DATA = None

@@ -26,7 +26,7 @@ _NEXT_BATTLE = 1
 _NEXT_TAKE = 2
 _NEXT_NONE = 3
 
-_TABLES = {}
+_TABLES = {}  # type: dict[int, bytearray]
 
 
 def _strength_table(kind, ace_low, addition):

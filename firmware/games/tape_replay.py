@@ -52,16 +52,17 @@ def replay(entries):
     turns = g.turns_mode
     # The time of each input line, to bound how far timers may run before a
     # line the engine has not emitted yet.
-    nxt = [None] * (len(entries) + 1)
+    # (None, or the log's p and time: JSON values, checked where they are used)
+    nxt = [None] * (len(entries) + 1)  # type: list
     for i in range(len(entries) - 1, -1, -1):
-        e = entries[i]
+        row = entries[i]    # (not `e`: that name is the except clauses')
         nxt[i] = nxt[i + 1]
-        if e[2] == "slap":
-            nxt[i] = e[3]["p"], e[3]["t_us"]
-        elif turns and e[2] == "count":
-            nxt[i] = e[3]["p"], e[1] * 1000 + 999
-        elif e[2] == "end" and e[3].get("reason") == "stopped":
-            nxt[i] = -1, e[1] * 1000 + 999     # the menu stopped the match
+        if row[2] == "slap":
+            nxt[i] = row[3]["p"], row[3]["t_us"]
+        elif turns and row[2] == "count":
+            nxt[i] = row[3]["p"], row[1] * 1000 + 999
+        elif row[2] == "end" and row[3].get("reason") == "stopped":
+            nxt[i] = -1, row[1] * 1000 + 999     # the menu stopped the match
     try:
         g.start(0)
     except ValueError as e:

@@ -330,7 +330,7 @@ class Rules:
             return
         new = self._learner.head_starts(self.head_ms)
         if new != self.head_ms:
-            self.head_ms = new
+            self.head_ms = new  # type: list[int]
             self.log.emit(self._base_ms + us // 1000, "head_start", list(new))
 
     def _end(self, us, reason):

@@ -87,7 +87,7 @@ def menu(r, title, items, sel, ms=0, hint=False):
     # drawn since it was sent.
     was = cv.shown
     if was is not None and was[2] == first and was[1] == items:
-        again = [was[3], sel] if was[3] != sel else []
+        again = [was[3], sel] if was[3] != sel else []  # type: list[int] | range
         cv.rows = (cv.h, 0)
         if was[0] != title:
             r.title(title)

@@ -236,7 +236,7 @@ def validate(d, source="<board>"):
             c.fail("display.max_ma %d: %d WS2812 LEDs draw about %d mA even when dark; "
                    "give the matrix more than that" % (b.display.max_ma, n, dark_ma))
 
-    seen = {}
+    seen = {}  # type: dict[int, str]
     for use, pin in b.uses():
         if pin in seen:
             c.fail("GP%d is used twice: %s and %s" % (pin, seen[pin], use), pin)

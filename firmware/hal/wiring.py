@@ -103,7 +103,7 @@ def open_display(board, clock, parts):
         from drivers.ws2812 import Ws2812Matrix
         # the renderer's picture: a quarter turn swaps its width and height
         w, h = (d.height, d.width) if d.rotate % 180 else (d.width, d.height)
-        display = Ws2812Matrix(parts.pio(d), w, h, d.layout, d.order, d.max_ma)
+        display = Ws2812Matrix(parts.pio(d), w, h, d.layout, d.order, d.max_ma)  # type: Ws2812Matrix | Ssd1306
         if turned:
             orient.turn(d, display)
     elif d.kind == "ssd1680":
@@ -113,11 +113,12 @@ def open_display(board, clock, parts):
         display = panel(bus, parts.out(d.rst, 1), busy, clock, d.width, d.height,
                         d.full_every, "BUSY (GP%d)" % d.busy, flip)
     else:
-        if d.layout == "sh1106":
-            # the same driver with the SH1106's init and page addressing
-            from drivers.sh1106 import Sh1106 as Ssd1306
-        else:
+        if d.layout != "sh1106":
             from drivers.ssd1306 import Ssd1306
+        else:
+            # the same driver with the SH1106's init and page addressing
+            # (a subclass: imported second, mypy takes it for the first)
+            from drivers.sh1106 import Sh1106 as Ssd1306
         if d.bus == "i2c":
             from drivers.cmdbus import I2cCmdBus
             oled = Ssd1306(I2cCmdBus(parts.i2c(d), d.addr), d.width, d.height,

@@ -90,8 +90,10 @@ del asm_pio
 
 def program_for(n):
     """A copy of pad_program sampling n pins."""
-    prog = list(pad_program)
-    code = array.array("H", pad_program[0])
+    # (on the board the assembled program is a list, its code first; the
+    # stubs keep it opaque, so the one copy made of it is not type-checked)
+    prog = list(pad_program)  # type: ignore[call-overload]
+    code = array.array("H", prog[0])
     code[_IN_PINS] = (code[_IN_PINS] & ~0x1F) | (n & 0x1F)
     code[_IN_OSR] = (code[_IN_OSR] & ~0x1F) | ((30 - n) & 0x1F)
     prog[0] = code

@@ -145,7 +145,9 @@ class DmaSpeaker:
                                            irq_quiet=True)
         self.rate = 0
         self.count = 0
-        self._t0 = 0            # ticks_ms of start(): the laps since come from the time
+        # ticks_ms of start(): the laps since come from the time (a tick
+        # value from the first, for the stubs; unread until start: count 0)
+        self._t0 = time.ticks_ms()
         self.set_rate(8000)
 
     def open(self):
