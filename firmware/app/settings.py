@@ -9,7 +9,7 @@ GAME_NAMES = ("batawaf", "bataille", "tape")
 # Every choice a menu can offer, with its allowed values (first = default).
 # "auto" is the box's own option (flip by itself after a pause, for small
 # children); the others are the engines' options of the rule book.
-CHOICES = {
+CHOICES = {  # type: dict
     "bataille": (
         ("auto", (False, True)),
         ("length", ("all", "court", "moyen", "10min")),
@@ -45,7 +45,7 @@ CHOICES = {
 # Tape-treize variant rules (T5) are stored as flags and passed as "rules".
 TAPE_RULE_FLAGS = ("sum2", "ten", "sandwich2")
 
-SETTINGS = (
+SETTINGS = (  # type: tuple
     ("lang", ("fr", "en")),
     ("volume", (3, 4, 5, 0, 1, 2)),
     ("brightness", (3, 4, 5, 1, 2)),
@@ -56,7 +56,7 @@ SETTINGS = (
 
 
 def defaults():
-    d = {"game": "batawaf", "opts": {}}
+    d = {"game": "batawaf", "opts": {}}  # type: dict
     for k, vals in SETTINGS:
         d[k] = vals[0]
     for g in GAME_NAMES:

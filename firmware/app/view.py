@@ -28,7 +28,7 @@ class View:
         # where each player sits, so their card faces them (None: in order)
         self.sides = seat_sides(pads, n_pads)
         self.counts = [0] * n
-        self.up = [[] for _ in range(n)]
+        self.up = [[] for _ in range(n)]  # type: list
         self.down = [0] * n
         self.battle = []
         self.winner = -1
@@ -52,7 +52,7 @@ class View:
         # Tape-treize: the rules in force (from the start line), the pile's
         # last five cards, and the rule a slap is due for now
         # (games.tape_rules.rule_holds, the engine's own predicate)
-        self.rules = ()
+        self.rules = ()  # type: tuple
         if game == "tape":
             from games.tape_rules import DEFAULT_RULES
             self.rules = DEFAULT_RULES

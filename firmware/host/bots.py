@@ -151,8 +151,8 @@ class Walk:
         out = []
         o = self.st["opts"][game]
         want = [k for k in sorted(choices or {}) if k != "hand" and o[k] != choices[k]]
-        hand = (choices or {}).get("hand")
-        seats = [i for i in range(len(hand or ())) if hand[i] != o["hand"][i]] if hand else []
+        hand = (choices or {}).get("hand") or []
+        seats = [i for i in range(len(hand)) if hand[i] != o["hand"][i]]
         if want or seats:
             out += self.pick("home", "go", "options")
             out += self.pick("options", "go", "opts:" + game)
