@@ -70,7 +70,9 @@ def test_s7_windows_are_ordered_by_adjusted_times_and_replay(opts, seed, reactio
     n = opts["players"]
     hs = data.draw(st.lists(st.integers(0, 600), min_size=n, max_size=n))
     g = slap_windows(dict(opts, head_start=hs), seed, reactions)
-    assert events_of(g, "verdict") or not reactions
+    # every window the players slapped in was decided (a deck and rules
+    # under which no window opens in the round, e.g. sandwich2 alone, have none)
+    assert events_of(g, "verdict") or not events_of(g, "slap")
     win = None
     slaps = {}
     for ln in g.log.lines:
