@@ -100,7 +100,7 @@ class Map:
 
     def sees(self, p, hit, chosen, paths):
         for n in self.names[p]:
-            if layers._known(self.mods, n) in hit or self.by_test.get(n.partition(".")[0]) in chosen:
+            if layers.known(self.mods, n) in hit or self.by_test.get(n.partition(".")[0]) in chosen:
                 return True
         text = self.texts[p]
         for rel in paths:

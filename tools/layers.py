@@ -52,7 +52,7 @@ def modules(root=ROOT):
     return out
 
 
-def _known(mods, name):
+def known(mods, name):
     """The longest prefix of a dotted name that is one of ours, or None."""
     while name:
         if name in mods:
@@ -69,15 +69,15 @@ def _resolve(mods, m, name):
     if tree != "firmware":
         folder = m.rpartition(".")[0] if not mods[m][1].endswith("__init__.py") else m
         while folder:
-            k = mods.get(folder + "." + name.partition(".")[0]) and _known(mods, folder + "." + name)
+            k = mods.get(folder + "." + name.partition(".")[0]) and known(mods, folder + "." + name)
             if k:
                 return k
             folder = folder.rpartition(".")[0]
-    k = _known(mods, name)
+    k = known(mods, name)
     if k is None and tree != "firmware":
         # a script that puts another tree's folder on its sys.path (hardware/
         # takes tools/boardcheck.py so): a bare name one tree's top holds
-        found = [_known(mods, p + "." + name) for _, p in TREES
+        found = [known(mods, p + "." + name) for _, p in TREES
                  if p and p + "." + name.partition(".")[0] in mods]
         k = found[0] if len(found) == 1 else None
     return k

@@ -131,8 +131,9 @@ def rows(items, st, tab):
     out = []
     for icon, label, action, arg in items:
         words = tab.get(label, label)
-        if arg and arg.count(":") == 2:
-            words = words + " " + str(int(arg[arg.rfind(":") + 1:]) + 1)
+        a = arg.split(":") if action == "opt" else []
+        if len(a) == 3:
+            words = words + " " + str(int(a[2]) + 1)
         out.append((icon, words, item_value(action, arg, st, tab)))
     return out
 

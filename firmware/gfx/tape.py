@@ -39,15 +39,17 @@ def tape(r, v):
         x = 1
         y = 1 + r.lh
         for p in range(v.n):
-            if v.head_ms[p] and y + 7 * s <= top:
-                t = str(p + 1) + ":" + str(v.head_ms[p])
-                tw = canvas.text_width(t, s)
-                if x > 1 and x + tw > w:
-                    x = 1
-                    y += r.lh
-                if y + 7 * s <= top:
-                    rg.text(t, x, y, s, INK, maxw=w - x)
-                x += tw + 6 * s
+            if not v.head_ms[p]:
+                continue
+            t = str(p + 1) + ":" + str(v.head_ms[p])
+            tw = canvas.text_width(t, s)
+            if x > 1 and x + tw > w:
+                x = 1
+                y += r.lh
+            if y + 7 * s > top:
+                break           # (no room left above the players' columns)
+            rg.text(t, x, y, s, INK, maxw=w - x)
+            x += tw + 6 * s
     elif v.taker >= 0:
         card.frame(INK)
     if v.pile_top >= 0:

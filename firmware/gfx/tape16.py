@@ -61,4 +61,3 @@ def tape_small(r, v, rg, rule_pic):
     for p in range(min(v.n, 8)):
         col = (INK if p in v.box else PLAYER0 + p) if v.counts[p] else DIM
         rg.rect(13 + (p >> 2) * 2, 9 + (p & 3) * 2, 1, 1, col)
-

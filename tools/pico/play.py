@@ -13,6 +13,7 @@ shows), gives the emulated pins the very same presses at the same times
 after T0, runs the board until the game is over and copies its log off with
 `mpremote ... fs cp`, as a family would.
 """
+import json
 import os
 import subprocess
 import sys
@@ -183,7 +184,6 @@ def compare_logs(host, board, jitter_us=JITTER_US):
     jitter_us; else (line number, host line, board line).  A game's
     decisions never hang on a few us here: the scenarios' presses are 50 ms
     apart or at the very same microsecond (S2: one timestamp)."""
-    import json
     la, lb = host.splitlines(), board.splitlines()
     for i in range(max(len(la), len(lb))):
         x = la[i] if i < len(la) else "<end>"
@@ -213,16 +213,11 @@ def first_difference(a, b):
     return None
 
 
-__all__ = ["play", "first_frame", "copy_off", "mpremote", "replay_ok", "first_difference",
-           "PlayError", "PicoError"]
-
-
 def head_starts_turned(text):
     """S7 at work in a Tape-treize log: the verdicts whose order (by the
     adjusted times) is not the order of their slaps' raw t_us, the one a
     box without head starts would give (ties aside: a window with two
     equal raw times is not counted)."""
-    import json
     slaps = []
     turned = 0
     for ln in text.splitlines():
@@ -239,3 +234,8 @@ def head_starts_turned(text):
                 turned += 1
             slaps = []
     return turned
+
+
+__all__ = ["play", "first_frame", "copy_off", "mpremote", "replay_ok", "first_difference",
+           "head_starts_turned", "PlayError", "PicoError"]
+
