@@ -84,12 +84,15 @@ mpy-check: $(STAMP)  ## compile every firmware file with mpy-cross
 lint: $(STAMP)  ## static check of firmware/ against the official RP2 stubs (mypy)
 	$(PYTHON) tools/lint.py
 
-# One process runs every portable module (all kept imported), so it gets an
-# 8 MB heap: the port's default 2 MB filled up as tests were added, and a
-# test then failed on memory the others held.  The box's own heap budgets
-# are tested in processes of their own (test_app_heap, the 32-bit port).
+# A process imports every portable module (all kept imported), so it gets
+# an 8 MB heap: the port's default 2 MB filled up as tests were added, and a
+# test then failed on memory the others held.  TEST_JOBS processes share
+# the tests (host_tests/mp.py portable: each claims a test before running
+# it), so both cores work.  The box's own heap budgets are tested in
+# processes of their own (test_app_heap, the 32-bit port).
+MP_JOBS = $(if $(filter 0,$(TEST_JOBS)),1,$(TEST_JOBS))
 test-micropython: $(STAMP)  ## the portable tests under the real MicroPython unix port
-	@if [ -x $(MPY) ] || [ -x $(MPY).exe ]; then MP_PROGRESS=$$([ -t 1 ] && echo 1) $(MPY) -X heapsize=8M host_tests/mp_run.py; \
+	@if [ -x $(MPY) ] || [ -x $(MPY).exe ]; then MP_PROGRESS=$$([ -t 1 ] && echo 1) $(PYTHON) host_tests/mp.py portable $(MP_JOBS); \
 	else $(PYTHON) host_tests/mp.py why-missing; fi
 
 # The pytest suites run on TEST_JOBS workers (pytest-xdist), whole files to

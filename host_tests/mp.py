@@ -73,6 +73,69 @@ def run_file(path, args=(), heapsize=None, timeout=300):
     return r.stdout
 
 
+def portable(jobs, modules=(), heapsize="8M", out=sys.stdout):
+    """make test-micropython: the portable suite (mp_run.py) in `jobs`
+    MicroPython processes at once, sharing its tests by claims (MP_CLAIM,
+    mp_run.py says how), their lines passed on as they come; ends with the
+    runner's one line for all of them.  modules: only those (mp_run.py's
+    arguments), else every portable module.  The per-test times (MP_TIMES) are
+    each process's file, joined.  Exit 1 if any test failed or a process
+    died before its count."""
+    import re
+    import tempfile
+    import threading
+    claims = tempfile.mkdtemp(prefix="bbx_mp_claims_")
+    times = os.environ.get("MP_TIMES")
+    procs = []
+    for i in range(jobs):
+        env = dict(os.environ, MP_CLAIM=claims)
+        if times:
+            env["MP_TIMES"] = "%s.%d" % (times, i)
+        if jobs > 1:
+            env.pop("MP_PROGRESS", None)   # (one line rewritten in place: one process's)
+        procs.append(subprocess.Popen([micropython_bin(), "-X", "heapsize=" + heapsize,
+                                       os.path.join(HERE, "mp_run.py")] + list(modules), env=env, cwd=ROOT,
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+    counts = [None] * jobs
+    lock = threading.Lock()
+
+    def pump(i, p):
+        for line in p.stdout:
+            m = re.match(r"micropython: (\d+) passed, (\d+) failed$", line.strip())
+            if m:
+                counts[i] = (int(m.group(1)), int(m.group(2)))
+                continue
+            with lock:
+                out.write(line)
+                out.flush()
+    threads = [threading.Thread(target=pump, args=(i, p)) for i, p in enumerate(procs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    rcs = [p.wait() for p in procs]
+    shutil.rmtree(claims, True)
+    if times:
+        with open(times, "w") as f:
+            for i in range(jobs):
+                part = "%s.%d" % (times, i)
+                if os.path.exists(part):
+                    with open(part) as g:
+                        f.write(g.read())
+                    os.remove(part)
+    passed = sum(c[0] for c in counts if c)
+    failed = sum(c[1] for c in counts if c)
+    for i, c in enumerate(counts):
+        if c is None:
+            out.write("micropython: process %d of %d ended (exit %d) before its count\n" % (i + 1, jobs, rcs[i]))
+            failed += 1
+    out.write("micropython: %d passed, %d failed\n" % (passed, failed))
+    return 1 if failed or any(rcs) else 0
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["portable"]:
+    sys.exit(portable(int(sys.argv[2]) if sys.argv[2:] else 1, sys.argv[3:]))
+
 if __name__ == "__main__" and sys.argv[1:] == ["why-missing"]:
     # `make test` without the port: one true line, and exit 1 where the
     # port should have been installed (then it is a fault, not a skip)

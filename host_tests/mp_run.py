@@ -3,6 +3,13 @@
 # every test_* function, print one line per failure and end with
 #   micropython: N passed, N failed
 # Usage: micropython host_tests/mp_run.py [module ...]
+#
+# MP_CLAIM=dir (host_tests/mp.py portable -j N: N of these processes at
+# once, make test's two cores both at work): each test is claimed before it
+# runs by making dir/<module.test> (mkdir either makes it or fails: one
+# winner), so the processes share the tests between them as they go, the
+# long ones included, with no list of costs to keep; each runs only what it
+# claimed and says how many it passed.
 import gc
 import sys
 import os
@@ -38,6 +45,19 @@ def progress(i, n, what):
 # wall time, "module.test<TAB>seconds" a line, for the table of the ten
 # slowest tests at the end of make test
 TIMES = os.getenv("MP_TIMES")
+CLAIM = os.getenv("MP_CLAIM")
+
+
+def claimed(what):
+    """Is this test ours to run?  Always, alone; under MP_CLAIM, when this
+    process made its claim first."""
+    if not CLAIM:
+        return True
+    try:
+        os.mkdir(CLAIM + "/" + what)
+        return True
+    except OSError:
+        return False
 
 
 def clock_ms():
@@ -84,6 +104,8 @@ def run():
                 tests.append((modname, name, getattr(mod, name)))
     times = open(TIMES, "w") if TIMES else None
     for i, (modname, name, fn) in enumerate(tests):
+        if not claimed(modname + "." + name):
+            continue
         progress(i + 1, len(tests), modname + "." + name)
         # Every module stays imported in this one process: what one test
         # left behind is collected before the next, so a test's MemoryError

@@ -85,3 +85,35 @@ def test_mp_run_writes_each_tests_time_when_asked(tmp_path):
 def test_a_wrong_command_line_is_refused_with_the_usage(argv):
     r = times(*argv)
     assert r.returncode == 2 and "usage" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_mp_portable_shares_the_tests_among_its_processes_each_run_once(tmp_path):
+    # make test-micropython: two processes claim the tests as they go; each
+    # test runs in exactly one of them, the count is the single runner's,
+    # and the times of both land in MP_TIMES
+    out = tmp_path / "mp.tsv"
+    mods = ["test_core", "test_tape_rules"]
+    env = dict(os.environ, MP_TIMES=str(out))
+    r = subprocess.run([sys.executable, "host_tests/mp.py", "portable", "2"] + mods, capture_output=True,
+                       text=True, cwd=ROOT, env=env, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    names = [ln.split("\t")[0] for ln in out.read_text().splitlines()]
+    assert len(names) == len(set(names)) > 10, names
+    assert r.stdout.strip().splitlines()[-1] == "micropython: %d passed, 0 failed" % len(names)
+    assert not list(tmp_path.glob("mp.tsv.*"))
+    one = subprocess.run([sys.executable, "host_tests/mp.py", "portable", "1"] + mods, capture_output=True,
+                         text=True, cwd=ROOT, timeout=300)
+    assert one.stdout.strip().splitlines()[-1] == r.stdout.strip().splitlines()[-1]
+
+
+def test_mp_portable_fails_when_a_test_fails(tmp_path):
+    # a failing portable test (a module made for the occasion, found on
+    # MICROPYPATH) fails the run, and the failure's lines reach the output
+    (tmp_path / "test_zz_probe.py").write_text("def test_fails():\n    assert 1 == 2, 'probe'\n\n"
+                                             "def test_passes():\n    pass\n")
+    env = dict(os.environ, MICROPYPATH=str(tmp_path) + ":.frozen")
+    r = subprocess.run([sys.executable, "host_tests/mp.py", "portable", "2", "test_zz_probe"],
+                       capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "FAIL test_zz_probe.test_fails" in r.stdout
+    assert r.stdout.strip().splitlines()[-1] == "micropython: 1 passed, 1 failed"
