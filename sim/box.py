@@ -252,7 +252,7 @@ class Box:
         return st
 
     def game_name(self):
-        return getattr(self.app, "game_name", self.game)
+        return getattr(self.app.menus, "game_name", self.game)
 
     def result(self):
         v = self.app.play.view
