@@ -280,7 +280,7 @@ class App:
                     # the finished engine and its screen go before the menus
                     # come back (the view keeps what the screens show): the
                     # heap after a game is the same whichever game it was
-                    self.play.stop()
+                    self.play.drop()
                     self.play.lean()
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
@@ -319,8 +319,7 @@ class App:
         """A game (or a screen) failed: say so, keep what happened, go on."""
         self.errors += 1
         p = self.play
-        p.flow = None
-        p.game = None
+        p.drop()
         self.store.set_slap_window(False)
         gc.collect()
         what = "%s: %s" % (type(e).__name__, e)

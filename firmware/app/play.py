@@ -16,6 +16,7 @@
 #   p.stop()             the game left (L `stopped`, f.stop), its end screen;
 #                        outside a game: the last one's engine goes
 #   p.finish(), p.write()   the end screen, the log written
+#   p.drop()             the flow and engine go (the view and log stay)
 #   p.lean()             lean mode: the modules imported since boot go
 #   p.due()              the box's seats (app.seats, P1-P5): each action due
 #                        by now, at its time on the game clock, handed to the
@@ -149,8 +150,7 @@ class Play:
             print("game", name, seed)
         # the last game's engine, view and log go before the new ones come
         # (play again: never both games in the heap at once)
-        self.flow = None
-        self.game = None
+        self.drop()
         self.view = None
         self.log = None
         gc.collect()
@@ -199,7 +199,6 @@ class Play:
         forget_since(self.box.modules)
 
     def press(self, k, t):
-        """Pad k pressed at ticks t in play: its player's press."""
         p = self.player_of[k]
         f = self.flow
         if p >= 0 and f is not None:
@@ -324,9 +323,13 @@ class Play:
         if f is not None and b.state == "play":
             self.after(f.stop(b.now))
             return
+        self.drop()
+        b.store.set_slap_window(False)
+
+    def drop(self):
+        """The flow and engine go; the view and log stay (the end or error screen)."""
         self.flow = None
         self.game = None
-        b.store.set_slap_window(False)
 
     def pause(self):
         f = self.flow
