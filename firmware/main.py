@@ -171,6 +171,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         # HAL (open_hal not given): a test's process opens it with its own
         if open_hal is None:
             forget_boot(boot)
+        del boot        # (its tuple lives no longer than the boot)
     from app.box import App
     app = App(h, seed=seed)
     global BOX
