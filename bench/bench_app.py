@@ -20,7 +20,7 @@ def _playing():
     for _ in range(2000):
         h.pads.advance(5000)
         app.tick()
-        if app.next_step is None and app.waiting_mask:
+        if app.play.next_step is None and app.play.waiting:
             break
     return h, app
 

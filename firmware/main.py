@@ -134,10 +134,11 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     """Open the HAL for board_file and start the box.  open_hal defaults to
     hal.open_board (the Pico); run=False returns the App without looping
     (tests and benchmarks pass hal.open_host)."""
+    import sys
+    boot = tuple(sys.modules)   # what was there before this boot: forget_boot leaves it alone
     import flashcheck   # first: everything else may be half copied
     say = flashcheck.problem()
     del flashcheck
-    import sys
     sys.modules.pop("flashcheck", None)    # its heap goes to the box
     if say:
         print(say)
@@ -165,33 +166,12 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         sys.modules.pop("rp2", None)
         globals().pop("rp2", None)
         # the board's code that only ran to open the HAL (0.6 KB of the
-        # frozen box's 40 KB per game, issue 26): hal's and hal.rp2's openers, the
-        # buses the parts were wired over, the wiring's dispatch; the parts
-        # and their classes live on.  hal.rp2 itself stays in sys.modules
-        # (its dict emptied of them): a later import of any hal.rp2.x (the
-        # REPL's tests, a part made late) would run its __init__ again,
-        # whose names from the wiring are gone.  Only for the board's own
-        # HAL (open_hal not given): a test's process may hold hal.rp2 (its
-        # fakes) for other tests, and a module of it not loaded at all
-        if open_hal is None and "hal.rp2" in sys.modules:
-            for mod, names in (("hal", ("open_board", "open_host", "forget_board_checks", "_as_board",
-                                        "_host_voice_dir")),
-                               ("hal.rp2", ("open_board", "Hal", "open_display", "open_leds", "open_buzzer",
-                                            "open_menu", "_as_board")),
-                               ("hal.rp2.parts", ("Buses", "open_storage")),
-                               ("hal.wiring", ("open_display", "open_leds", "open_buzzer", "open_menu"))):
-                m = sys.modules.get(mod)
-                if m is None:
-                    continue
-                d = m.__dict__
-                for n in names:
-                    d.pop(n, None)
-                # and its table made again for what is left: a dict never
-                # shrinks as names go (hal.rp2's stayed at 23 slots for 11)
-                kept = list(d.items())
-                d.clear()
-                for n, v in kept:
-                    d[n] = v
+        # frozen box's 40 KB per game, issue 26): what the modules this boot
+        # loaded name as boot-only (forget_boot).  Only for the board's own
+        # HAL (open_hal not given): a test's process opens it with its own
+        if open_hal is None:
+            forget_boot(boot)
+        del boot        # (its tuple lives no longer than the boot)
     from app.box import App
     app = App(h, seed=seed)
     global BOX
@@ -220,6 +200,34 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
             if fs is not None:
                 fs.hold()
     return app
+
+
+def forget_boot(boot):
+    """What only the boot used goes: every module loaded since `boot`
+    (sys.modules as main() began) that names its boot-only names in a
+    _BOOT tuple (hal's and hal.rp2's openers, the buses the parts were
+    wired over, the wiring's dispatch) loses them and the tuple; the parts
+    and their classes live on.  Each such module stays in sys.modules, its
+    dict emptied of them: a later import of any hal.rp2.x (the REPL's tests,
+    a part made late) would run its package's __init__ again, whose names
+    from the wiring are gone.  Derived, not listed here: a new module of
+    the boot says its own, and one loaded before this boot (a test
+    process's) is left alone."""
+    import sys
+    for mod in [k for k in sys.modules if k not in boot]:
+        m = sys.modules[mod]
+        names = getattr(m, "_BOOT", None)
+        if not names:
+            continue
+        d = m.__dict__
+        for n in names + ("_BOOT",):
+            d.pop(n, None)
+        # and its table made again for what is left: a dict never
+        # shrinks as names go (hal.rp2's stayed at 23 slots for 11)
+        kept = list(d.items())
+        d.clear()
+        for n, v in kept:
+            d[n] = v
 
 
 def stand_down(h):

@@ -28,7 +28,7 @@ from host import headless
 game, players, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 opts = %r[game]
 r = headless.play(%r, game, players, seed, opts, heap_every=%d, heap_lines=True)
-print("OK", r.app.view.winners, r.peak_heap, r.ticks)
+print("OK", r.app.play.view.winners, r.peak_heap, r.ticks)
 """
 
 # Several games in a row in one box (the bots go back to the home menu and

@@ -18,7 +18,7 @@
 # of game time) ends the match.  So before its first Tape-treize game the
 # box's sleep setting is set to never (5 minutes with no press would put
 # the box to sleep, the game paused), and a Tape-treize game may take up
-# to TAPE_MAX_US.  The menus are walked by host.bots.Walk, from what
+# to TAPE_MAX_US.  The menus are walked by host.walk.Walk, from what
 # app.menu builds on the box's board for the settings the box holds.
 import os
 import random
@@ -59,7 +59,7 @@ class Box:
         self.pico = Pico(uf2=uf2, flash=flash, fresh=fresh, board=path, log=log)
         self.rng = random.Random(seed)
         from app import settings as _set
-        from host.bots import Walk
+        from host.walk import Walk
         self.walk = Walk(_set.defaults(), board=b)   # what the box holds (a fresh flash: the defaults)
         self.st = self.walk.st
 
@@ -99,7 +99,7 @@ class Box:
         self.pico.press(self.pins[pad], at_us=self.pico.now_us + 1000, hold_us=TAP_US)
         self.pico.run_for(gap_us)
 
-    # ---- the menus (host.bots.Walk) ------------------------------
+    # ---- the menus (host.walk.Walk) ------------------------------
 
     def next_item(self):
         """Move the shown menu's selection one item on (pad 1), the walk with

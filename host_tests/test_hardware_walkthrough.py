@@ -34,7 +34,7 @@ def test_guide_walkthrough_reaches_a_playing_box_in_the_simulator(tmp_path, boar
     assert b.status() == "end"
     # the game log as a family would copy it (the files the box wrote, plus
     # what is still in RAM): Bata-waf for two, duels played, then left
-    text = b.log_text() + (app.log.text() if app.log is not None else "")
+    text = b.log_text() + (app.play.log.text() if app.play.log is not None else "")
     events = [json.loads(line) for line in text.splitlines()]
     assert events[0]["ev"] == "start" and events[0]["game"] == "batawaf" and events[0]["players"] == 2
     assert [e for e in events if e["ev"] == "flip"], "no duel was played"

@@ -15,25 +15,10 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import layers  # noqa: E402
 
 MAX_LINES = 350
-# Cut to 350 lines by the box-as-parts work of issue 38 (item 2), held at the
-# old 400 until it lands: remove these then.  drivers/voice.py went to 353
-# lines with the None checks mypy's union-attr asked for (issue 38 item 2):
-# its .vox index (open, has, entry, _at) is the job to split off, weighed
-# against the frozen box's game heap first.
-LATER = {os.path.join("firmware", "app"): 400, os.path.join("firmware", "host", "bots.py"): 400,
-         os.path.join("firmware", "drivers", "voice.py"): 400}
 
 
-def limit_of(rel):
-    for prefix, n in LATER.items():
-        if rel == prefix or rel.startswith(prefix + os.sep):
-            return n
-    return MAX_LINES
-
-
-def long_modules(limit=None):
-    """'path (n lines)' of every firmware module over its limit (limit: one
-    for all)."""
+def long_modules(limit=MAX_LINES):
+    """'path (n lines)' of every firmware module over `limit` lines."""
     out = []
     for m, (tree, path) in sorted(layers.modules().items()):
         if tree != "firmware":
@@ -41,7 +26,7 @@ def long_modules(limit=None):
         rel = os.path.relpath(path, ROOT)
         with open(path, encoding="utf-8") as f:
             n = sum(1 for _ in f)
-        if n > (limit if limit is not None else limit_of(rel)):
+        if n > limit:
             out.append("%s (%d lines)" % (rel, n))
     return out
 

@@ -43,7 +43,7 @@ def play(b, max_s=3600, until=None):
 
 
 def box_end_state(b):
-    v = b.app.view
+    v = b.app.play.view
     return {"winners": list(v.winners), "reason": v.reason, "counts": list(v.counts)}
 
 
@@ -112,7 +112,7 @@ def shoot(b, name):
 
 
 def _battle(b):
-    v = b.app.view
+    v = b.app.play.view
     return b.app.state == "play" and v is not None and len(v.battle) >= 2 and any(v.up)
 
 
@@ -120,7 +120,7 @@ def _dog_tie(b):
     """Bata-waf: the duel's dogs are on the table and the biggest is tied
     (W3): the moment the box says "Bata-waf!", before the battle cards."""
     from core import cards
-    v = b.app.view
+    v = b.app.play.view
     if b.app.state != "play" or v is None or v.battle:
         return False
     ups = [u for u in v.up if u]
@@ -133,8 +133,8 @@ def _dog_tie(b):
 def _tape_slap(b):
     """A slap window is open on a card a rule holds for, and a player has
     just slapped (their pad is still down)."""
-    g = b.app.game
-    v = b.app.view
+    g = b.app.play.game
+    v = b.app.play.view
     if b.app.state != "play" or g is None:
         return False
     wo = g.window_open() if callable(g.window_open) else g.window_open

@@ -38,8 +38,8 @@ def stopped(b):
     v = replay.check_text(text)
     assert v.status == "OK", v.message
     st = replay.final_state(v.engine)
-    assert st["reason"] == "stopped" == b.app.view.reason
-    assert st["winners"] == b.app.view.winners
+    assert st["reason"] == "stopped" == b.app.play.view.reason
+    assert st["winners"] == b.app.play.view.winners
     return st
 
 

@@ -5,7 +5,7 @@
 # Tape-treize is the sequence of the counts said.
 import pytest
 
-from app import sounds
+from app import io, sounds
 from core import log as _log
 from sim import audio, box as _box, cli
 from sim import __main__ as sim_main
@@ -25,14 +25,14 @@ def make_box(game, *extra, seed=5, sound="voice"):
     b.add_bots(cfg.bots, cfg.seed)
     app = b.app
     app.settings["sound"] = sound
-    app.apply_settings()
+    io.apply_settings(app)
     starts = []
-    begin = app.begin_game
+    begin = app.play.begin
 
     def begin_game(*a, **k):
         starts.append(b.clock.now)      # the game's t = 0 on the virtual clock
         return begin(*a, **k)
-    app.begin_game = begin_game
+    app.play.begin = begin_game
     return b, starts
 
 

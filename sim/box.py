@@ -246,16 +246,16 @@ class Box:
         app = self.app
         st = app.state
         if st == "play":
-            return "%s, %d players" % (app.game_name, len(app.pads_in))
+            return "%s, %d players" % (app.menus.game_name, len(app.play.pads_in))
         if st == "error":
             return "error: %s" % getattr(app, "error_text", "")
         return st
 
     def game_name(self):
-        return getattr(self.app, "game_name", self.game)
+        return getattr(self.app.menus, "game_name", self.game)
 
     def result(self):
-        v = self.app.view
+        v = self.app.play.view
         if v is None:
             return "no game"
         w = ", ".join(["P%d" % (p + 1) for p in v.winners]) or "nobody"
@@ -370,7 +370,7 @@ class Box:
         """The window closes mid-game: the box writes the log of the game so
         far to its files, as when the menu button ends a game early."""
         try:
-            self.app.end_game_early()
+            self.app.play.stop()
         except Exception as e:
             self.failed = self.failed or "%s: %s" % (type(e).__name__, e)
 

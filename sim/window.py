@@ -217,7 +217,7 @@ def run(cfg, b, presses=(), quit_after_s=None, on_frame=None):
     note = ""
     if not done:
         note = " (the game was not finished)"
-        if getattr(b.app.view, "reason", None) == "stopped":
+        if getattr(b.app.play.view, "reason", None) == "stopped":
             note = " (the game was not finished: left, as with the menu button held; its log ends `stopped`)"
     sys.stderr.write("sim: %s at t=%.1f s%s\n" % (reason, (b.clock.now - virt0) / 1e6, note))
     return code

@@ -1,10 +1,11 @@
 # The box: its states, settings and game logs, driven by one non-blocking
 # tick().  It holds its parts: the menus, joining and the self-test
 # (self.menus, app.join.Menus), the quiet moments (self.quiet, app.quiet.Quiet),
-# the press feedback (self.fb), the game logs (self.logs); the game's part
-# is app.play's (a mixin of App).  A part asks
-# the box through its methods (enter, light_mask, begin_game...) and raises
-# self.dirty, the one flag every part may set: a new frame is due.
+# the game (self.play, app.play.Play: its flow, engine, view and log), the
+# press feedback (self.fb), the game logs (self.logs).  A part asks
+# the box through its methods (enter, fail...) and raises
+# self.dirty, the one flag every part may set: a new frame is due.  One
+# press goes to the part that owns the screen, once (press).
 #
 #   app = App(hal, seed=None)     hal from hal.open_board / hal.open_host
 #   app.tick()                    one pass of the main loop (never blocks)
@@ -26,7 +27,7 @@
 # box maps pads to players) and the time, answering with what happened; the
 # box acts on it (screen, lights, log, the end).  Press feedback and holds:
 # app.feedback; the screens and the e-ink refresh: app.screens; the log's
-# listener (the view and the sounds follow the game): app.play.Cues.
+# listener (the view and the sounds follow the game): app.cues.
 #
 # Holding a pad (app.feedback) or pressing the menu button pauses: the pause
 # is a menu (app.pause: resume, leave the game, volume); the menu button
@@ -38,7 +39,7 @@
 # app.quiet.
 import gc
 from core import ticks
-from app import io, sounds, strings, screens
+from app import io, sounds, screens
 from app.feedback import Feedback
 from app.logs import GameLogs
 from app import join, play, quiet
@@ -62,7 +63,7 @@ _FEED_US = const(250000)        # the watchdog times out after seconds: no need 
 _DOZE_MS = const(1000)          # one sleep of a dark box (under the watchdog's 5 s): then a pass of the loop
 
 
-class App(play.App):
+class App:
     def __init__(self, hal, seed=None, options_of=None):
         # options_of(game) -> engine options beyond the menus' (the
         # simulator's command line); None on the board
@@ -80,7 +81,6 @@ class App(play.App):
         self.hal_poll = getattr(hal, "poll", None)
         self.fed = hal.clock.ticks_us()
         self.logs = GameLogs(self.store)
-        self.seed = seed
         self.frames = 0
         self.errors = 0
         self.canvas = render.Canvas(self.disp.fb, self.disp.width, self.disp.height, self.disp.colour,
@@ -89,20 +89,15 @@ class App(play.App):
         self.partial = 0
         self.new_screen = True
         self.dirty = True
-        self.flow = None        # the game's flow (app.play)
-        self.game = None        # its engine
-        self.view = None
-        self.log = None
         self.now = self.clock.ticks_us()
         self.state_t = self.now
         self.fb = Feedback(self.lights, self.sound, self.n_pads)
         self.quiet = quiet.Quiet(self)    # what the pass's quiet moment does, the heap lines
         self.menus = join.Menus(self)     # the menus, joining, the self-test
+        self.play = play.Play(self, seed)  # the game: its flow, engine, view, log, pads in play
         self.notice = None
         self.error_text = ""
         self.error_kind = ""
-        self.pads_in = []
-        self.seats = None       # app.seats: the seats the box plays in this game (P1)
         self.stuck = 0
         self.idle = 0           # quarter seconds since the last press; -1: asleep (sleep())
         self.power = None       # the battery gauge (app.battery.Power) when the board file names power.sense
@@ -111,33 +106,15 @@ class App(play.App):
             from app import battery
             self.power = battery.Power(p.read(), getattr(hal, "echo", False))
         # the box as booted: the modules loaded now stay, those imported
-        # later (the menus, a game's) go in lean mode (app.play.lean)
+        # later (the menus, a game's) go in lean mode (app.play.Play.lean)
         self.modules = loaded()
-        self.pause_before = None    # the same as a pause opens (app.play.pause)
         self.settings, notice = _settings().load(self.store)
-        self.apply_settings()
+        io.apply_settings(self)
         if notice:
             self.enter("notice")
             self.notice = notice
         else:
             self.open_menu("home")
-
-    # ---- settings ---------------------------------------------------
-
-    def apply_settings(self):
-        st = self.settings
-        self.tab = strings.table(st["lang"])
-        self.renderer.s = self.tab
-        self.renderer.faces_fr = st["lang"] == "fr"
-        self.sound.set_volume(st["volume"])
-        self.sound.mode = st["sound"]
-        self.sound.set_lang(st["lang"])
-        self.disp.set_full_every(st["eink_refresh"])    # (app.screens asks the driver whether it took it)
-        if self.disp.set_level(st["brightness"]):
-            self.canvas.set_level(5)
-        else:
-            self.canvas.set_level(st["brightness"])
-        self.dirty = True
 
     # ---- states -----------------------------------------------------
 
@@ -226,7 +203,7 @@ class App(play.App):
         if fb.flashing or fb.lit != fb.shown:
             fb.tick(now)
         if self.dirty and not self.disp.busy():
-            self.redraw()
+            screens.redraw(self)
         if self.hal_poll is not None:
             self.hal_poll()
         else:
@@ -267,54 +244,19 @@ class App(play.App):
                 self.fail(e)
             k = cap.next_event()
 
-    def redraw(self):
-        if self.idle < 0:
-            return      # dark (the screen is drawn at the wake: dirty stays set)
-        try:
-            self.draw()
-        except Exception as e:
-            if self.state == "error":
-                # the error screen itself failed: keep the box going
-                self.dirty = False
-                print("error screen not drawn:", e)
-            else:
-                self.fail(e)
-            return
-        screens.after_frame(self)
-
     # ---- feedback ---------------------------------------------------
-
-    @property
-    def lit(self):
-        return self.fb.lit
-
-    def light_mask(self, mask):
-        self.fb.lit = mask
 
     def check_hold(self):
         # (called by tick only while a pad is held)
         fb = self.fb
         fb.holding &= self.cap.held_mask()
         if self.state == "play" and fb.held(self.now):
-            self.pause()
+            self.play.pause()
 
     # ---- the menus (app.join.Menus) ---------------------------------
 
     def open_menu(self, name):
         self.menus.open(name)
-
-    # what the drivers off the board read (sim/, host/, the emulator's tests)
-    @property
-    def sel(self):
-        return self.menus.sel
-
-    @property
-    def game_name(self):
-        return self.menus.game_name
-
-    @property
-    def heap_peak(self):
-        return self.quiet.heap_peak
 
     # ---- presses ----------------------------------------------------
 
@@ -326,9 +268,9 @@ class App(play.App):
             if not self.menus.join_due(t):
                 self.menus.join_pad(k, t)
             elif self.state == "play":
-                self.play_pad(k, t)     # the game began before this press
+                self.play.press(k, t)   # the game began before this press
         elif st == "play":
-            self.play_pad(k, t)
+            self.play.press(k, t)
         elif st == "pause":
             from app import pause       # (a menu of its own)
             pause.press(self, k, t)
@@ -338,9 +280,8 @@ class App(play.App):
                     # the finished engine and its screen go before the menus
                     # come back (the view keeps what the screens show): the
                     # heap after a game is the same whichever game it was
-                    self.game = None
-                    self.flow = None
-                    self.lean()
+                    self.play.drop()
+                    self.play.lean()
                 self.open_menu("after")
         elif st in ("error", "notice", "selftest"):
             if self.since_ms() >= _ERROR_MIN_MS:
@@ -350,7 +291,8 @@ class App(play.App):
 
     def timers(self):
         st = self.state
-        f = self.flow       # (None but in a game and its pause)
+        p = self.play
+        f = p.flow          # (None but in a game and its pause)
         if st == "join":
             self.menus.join_tick(self.now)
         elif st == "menu" or st == "pause":
@@ -363,36 +305,36 @@ class App(play.App):
             if self.menus.scroll_due(self.now, self.renderer.scroll_over):
                 self.dirty = True
         elif st == "play" and f is not None:
-            if self.seats is not None:
-                self.due()          # the box's seats first, at their time (app.play)
+            if p.seats is not None:
+                p.due()             # the box's seats first, at their time (app.play)
                 if self.state != "play":
                     return
             r = f.due(self.now)
             if r:
-                self.after(r)
+                p.after(r)
 
     # ---- errors -----------------------------------------------------
 
     def fail(self, e):
         """A game (or a screen) failed: say so, keep what happened, go on."""
         self.errors += 1
-        self.flow = None
-        self.game = None
+        p = self.play
+        p.drop()
         self.store.set_slap_window(False)
         gc.collect()
         what = "%s: %s" % (type(e).__name__, e)
         print("box error:", what)
         try:
-            if self.log is not None:
-                self.logs.flush(self.log)
-                self.logs.error(self.log.last_t, what)
+            if p.log is not None:
+                self.logs.flush(p.log)
+                self.logs.error(p.log.last_t, what)
         except Exception as e2:
             print("log not written:", e2)
         self.error_text = what
         self.error_kind = "memory" if isinstance(e, MemoryError) else "game_error"
         self.sound.play(sounds.ERROR)
         self.enter("error")
-        self.light_mask(0)
+        self.fb.lit = 0
 
     # ---- drawing (app.screens) --------------------------------------
 

@@ -19,9 +19,9 @@
 
 def sleep(app, empty):
     if app.state == "play":
-        app.pause()
-    if app.log is not None and app.state == "pause":
-        app.write_log()     # no slap window in a pause: a calm moment
+        app.play.pause()
+    if app.play.log is not None and app.state == "pause":
+        app.play.write()     # no slap window in a pause: a calm moment
     if empty:
         app.quiet.save()
         if getattr(app.hal, "echo", False):

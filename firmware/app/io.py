@@ -19,7 +19,12 @@
 #   hal.poll      (optional) the display and buzzer chores of each loop pass
 #   hal.power     (optional) read(): the battery in mV, -1 without a sense
 #                 (app.battery.Power, the gauge, filters it)
+#
+# apply_settings(box): the settings made to take effect on these parts (the
+# sound's volume, mode and language, the display's level and refresh) and on
+# the words the screens show; at boot and after a menu changed one.
 import os
+from app import strings
 from gfx import fb as _fb
 from core.compat import const
 
@@ -299,3 +304,22 @@ class Menu:
         if self.m is None:
             return 0
         return self.m.pressed()
+
+
+def apply_settings(box):
+    """The settings box.settings holds, made to take effect on the box's
+    parts (its words, the renderer, the sound, the display): at boot and
+    after a menu changed one (app.join)."""
+    st = box.settings
+    box.tab = strings.table(st["lang"])
+    box.renderer.s = box.tab
+    box.renderer.faces_fr = st["lang"] == "fr"
+    box.sound.set_volume(st["volume"])
+    box.sound.mode = st["sound"]
+    box.sound.set_lang(st["lang"])
+    box.disp.set_full_every(st["eink_refresh"])    # (app.screens asks the driver whether it took it)
+    if box.disp.set_level(st["brightness"]):
+        box.canvas.set_level(5)
+    else:
+        box.canvas.set_level(st["brightness"])
+    box.dirty = True

@@ -27,6 +27,7 @@
 # Bata-waf duel is OK, pad 1, pad 2 (three presses).
 import sys
 from core import ticks
+from app import io
 from gfx import render
 from core.compat import const
 
@@ -98,7 +99,7 @@ class Menus:
         self.show(name, None)
         self.items, self.sel = _menus().build(name, b.settings, getattr(b.hal, "board", None))
         b.enter("menu")
-        b.light_mask(3)
+        b.fb.lit = 3
 
     def button(self, k=1):
         """The menu button: k 1 a press (let go), 2 held 1.5 s
@@ -107,15 +108,15 @@ class Menus:
         b = self.box
         if b.state == "play" or b.state == "pause":
             if k == 2:
-                b.end_game_early()
+                b.play.stop()
             elif b.state == "play":
-                b.pause()
+                b.play.pause()
             else:
-                b.resume()
+                b.play.resume()
         elif b.state == "menu" and self.menu_name == "home":
             return
         else:
-            b.end_game_early()
+            b.play.stop()
             self.open("home")
 
     def show(self, name, items):
@@ -176,7 +177,7 @@ class Menus:
             self.open(arg)
         elif action == "set":
             _menus().choose(st, action, arg)
-            b.apply_settings()
+            io.apply_settings(b)
             # saved as it changes (a menu: no game, no slap window), so a
             # box switched off in its menus keeps it
             b.quiet.save()
@@ -187,7 +188,7 @@ class Menus:
             self.items = _menus().build(self.menu_name, st, getattr(b.hal, "board", None))[0]
             b.quiet.save()
         elif action == "again":
-            b.begin_game(self.game_name, b.pads_in, t)
+            b.play.begin(self.game_name, b.play.pads_in, t)
         elif action == "selftest":
             self.selftest()
 
@@ -198,7 +199,7 @@ class Menus:
         self.last_join = b.now
         b.quiet.save()     # a quiet moment: no game, no slap window
         b.enter("join")
-        b.light_mask((1 << b.n_pads) - 1)
+        b.fb.lit = (1 << b.n_pads) - 1
 
     def join_pad(self, k, t):
         if self.joined[k]:
@@ -211,10 +212,10 @@ class Menus:
         for i in range(b.n_pads):
             if not self.joined[i]:
                 m |= 1 << i
-        b.light_mask(m)
+        b.fb.lit = m
         pads = self.joined_pads()
         if not m or len(pads) >= GAMES[self.game_name][1]:
-            b.begin_game(self.game_name, pads, t)
+            b.play.begin(self.game_name, pads, t)
 
     def join_due(self, t):
         """Whether the game of the players who joined begins by time t (two
@@ -229,7 +230,7 @@ class Menus:
             if not o.get("box", b.settings["opts"]["tape"].get("box")):
                 least = 2
         if len(pads) >= least and ticks.diff(t, self.last_join) >= _JOIN_WAIT_MS * 1000:
-            b.begin_game(self.game_name, pads, ticks.add(self.last_join, _JOIN_WAIT_MS * 1000))
+            b.play.begin(self.game_name, pads, ticks.add(self.last_join, _JOIN_WAIT_MS * 1000))
             return True
         return False
 
@@ -255,7 +256,7 @@ class Menus:
             b.fail(e)
             return
         b.enter("selftest_run")
-        b.light_mask(0)
+        b.fb.lit = 0
 
     def selftest_tick(self):
         b = self.box

@@ -97,7 +97,7 @@ def cycle(vals, v):
 
 def choose(st, action, arg):
     """Choosing a "set" or "opt" item: its value in settings st moves to
-    the next one its menu offers (the box and host.bots.Walk both)."""
+    the next one its menu offers (the box and host.walk.Walk both)."""
     if action == "set":
         st[arg] = cycle(dict(_set.SETTINGS)[arg], st[arg])
         return

@@ -10,11 +10,11 @@
 #   items(lang, board), show(r, tab, st, items, sel, d, hint, w6)
 #                        the same without an App (the gallery, sim/gallery.py)
 #   close(app, stop=False)   play goes on (app.play.App.resume), or the
-#                        game is left (App.end_game_early)
+#                        game is left (app.play.Play.stop)
 #
 # The items: resume, first and chosen whenever the pause opens, so a
 # child's press never ends a game (it pauses, and a press of another pad
-# resumes); leave (App.end_game_early: the engine's stop, L `stopped`, then
+# resumes); leave (app.play.Play.stop: the engine's stop, L `stopped`, then
 # the end screen); the volume, cycled and saved as Settings does it
 # (app.join's Menus.pad), with a beep at the new level.  Bata-waf's pause
 # shows no word and no digit (W6): icons, and on the matrix the hint's
@@ -44,7 +44,7 @@ def items(lang, board):
 def open(app):
     # a menu named pause (its hint, as a menu's: app.join)
     app.menus.show("pause", items(app.settings["lang"], getattr(app.hal, "board", None)))
-    app.light_mask(3)           # the pads that move and choose, as in a menu
+    app.fb.lit = 3              # the pads that move and choose, as in a menu
     app.store.set_slap_window(False)    # no slap comes in a pause: the volume may be saved
     gc.collect()                # the menus' code comes back into the game's heap
 
@@ -59,9 +59,9 @@ def press(app, k, t):
         if k != menu.NEXT_PAD:
             app.sound.play(sounds.TAKE)     # the new volume, heard
     elif action == "resume":
-        app.resume()
+        app.play.resume()
     else:
-        app.end_game_early()
+        app.play.stop()
 
 
 def draw(app):
@@ -88,17 +88,17 @@ def show(r, tab, st, its, sel, d, hint, w6):
 
 def close(app, stop=False):
     """The pause ends: play goes on, or (stop) the game is left where the
-    pause stopped it (App.end_game_early), and this module leaves the heap;
+    pause stopped it (app.play.Play.stop), and this module leaves the heap;
     going on, the menus' code leaves it too, as when the game began."""
-    f = app.flow
+    f = app.play.flow
     if stop:
         f.clock.pause_tick(app.now)     # (the pause so far, left out)
-        app.after(f.stop(app.now))
+        app.play.after(f.stop(app.now))
     else:
         r = f.resume(app.now)
         app.enter("play")
-        app.after(r)
+        app.play.after(r)
     # what the pause loaded (this module, the menus, their screen) leaves
     # the game's heap, as when the game began
-    forget_since(app.pause_before)
-    app.pause_before = None
+    forget_since(app.play.before)
+    app.play.before = None

@@ -1,25 +1,30 @@
-# mypy: disable-error-code="attr-defined"
 # A game on the box: deal it, hand its flow the presses as players, act on
-# what the flow says happened, pause and resume it, end it.  A mixin of
-# app.box.App (named App too: one name fewer on the board), kept apart so
-# that each part of the box reads on its own.  (mypy cannot know a mixin's
-# self is the App without importing app.box, an import circle: the first
-# line keeps it from reporting the App's attributes as missing here.)
+# what the flow says happened, pause and resume it, end it.  A part of the
+# box (app.box.App.play, issue 38: it was a mixin of App): it owns the game's
+# state (its flow and engine, its view and log, the pads in play and the
+# players they stand for, the box's seats, the modules a pause loaded) and
+# asks the box for the rest (its state, the lights, the quiet moment, the
+# error screen).
 #
-#   begin_game(name, pads, t=None)   a new game for the players on `pads`
+#   p = Play(box, seed)  seed: the first game's (None: from the clock)
+#   p.begin(name, pads, t=None)   a new game for the players on `pads`
 #                        (pad order), begun at ticks t (default now)
-#   play_pad(k, t)       pad k pressed at ticks t in play: its player's press
-#   after(bits)          what the flow said: redraw, lights, log, the end
-#   pause(), resume()    the game clock stops and goes on (core.ticks.GameClock);
+#   p.press(k, t)        pad k pressed at ticks t in play: its player's press
+#   p.after(bits)        what the flow said: redraw, lights, log, the end
+#   p.pause(), p.resume()   the game clock stops and goes on (core.ticks.GameClock);
 #                        the pause is a menu (app.pause: resume, leave, volume)
-#   end_game_early()     the game left (L `stopped`, f.stop), its end screen
-#   finish(), write_log()
-#   lean()               lean mode: the modules imported since boot go
-#   due()                the box's seats (app.seats, P1-P5): each action due
+#   p.stop()             the game left (L `stopped`, f.stop), its end screen;
+#                        outside a game: the last one's engine goes
+#   p.finish(), p.write()   the end screen, the log written
+#   p.drop()             the flow and engine go (the view and log stay)
+#   p.lean()             lean mode: the modules imported since boot go
+#   p.due()              the box's seats (app.seats, P1-P5): each action due
 #                        by now, at its time on the game clock, handed to the
 #                        flow as a pad's press is (P3); every pass of play
-#   pads(m), held()      players to pads, the players whose pad is down
-#   waiting_mask, next_step, taps   what the off-board drivers read
+#   p.pads(m), p.held()  players to pads, the players whose pad is down
+#   p.flow, p.game, p.view, p.log, p.pads_in, p.seats   the game's, read by
+#                        the box's screens and the off-board drivers
+#   p.waiting, p.next_step, p.taps   what the off-board drivers read
 #
 # The pads map to players here and only here (player_of, pads_in): a flow
 # speaks of players, so a player without a pad (a box seat, issue 23) is
@@ -51,7 +56,7 @@
 #   c = Cues(name, view, sound, hidden)   the game's log (c.log) and its
 #                        listener: the view and the sounds follow the game,
 #                        c.flush_due says a log is worth writing,
-#                        c.in_mask() the players still in the game
+#                        c.in_mask() the players still in the game (app.cues)
 #
 # A press may raise (the box fails the game); due() never does: it is on
 # the idle pass, whose frames stay on the C stack (host_tests/test_frames).
@@ -73,8 +78,7 @@
 #  128 CALM      no slap can come: flash writes are safe again
 import gc
 from app import view as _view
-from core import log as _log
-from app import sounds
+from app.cues import Cues
 from core.compat import const
 from app.join import _settings, forget_since, loaded, GAMES
 from core import ticks
@@ -93,81 +97,41 @@ _Q_GC = const(1)
 _Q_LOG = const(4)
 
 
-# write the log past this many bytes (Cues.flush_due, both flows): 1 KB of
-# lines was ~1.7 KB of the Pico's heap (a str a line, 16-byte blocks)
-_FLUSH_BYTES = const(256)
+class Play:
+    def __init__(self, box, seed):
+        self.box = box
+        self.seed = seed  # type: int | None
+        self.flow = None        # the game's flow
+        self.game = None        # its engine
+        self.view = None        # its screen (kept past its end: the end screen draws it)
+        self.log = None         # its log (core.log.Log, the Cues')
+        self.pads_in = []       # the pads in play, in player order (the box's seats past the real ones)
+        self.player_of = []     # pad -> player, -1: not in play
+        self.seats = None       # app.seats: the seats the box plays in this game (P1)
+        self.before = None      # the modules loaded as a pause opened (pause)
 
-
-class Cues:
-    def __init__(self, name, view, sound, hidden):
-        self.name = name
-        self.view = view
-        self.sound = sound
-        self.hidden = hidden        # Tape-treize count hidden (T13): not said either
-        self.flush_due = False
-        self.seats = None           # app.seats when the box plays seats (P1): it hears the log too
-        self.log = _log.Log(listener=self.event)
-
-    def event(self, t, ev, values):
-        """The Log listener: the view and the sounds follow the game."""
-        self.view.event(t, ev, values)
-        s = self.seats
-        if s is not None:
-            s.event(t, ev, values)      # the box's seats learn what the table sees (P2)
-        s = self.sound
-        name = self.name
-        # the voice says what it has a word for (app.sounds.words), the buzzer the rest
-        w = sounds.words(name, ev, values, self.hidden)
-        if w is not None and s.say(w):
-            pass
-        elif ev == "battle":
-            s.play(sounds.WAF if name == "batawaf" else sounds.BATTLE)
-        elif ev == "verdict":
-            s.play(sounds.BUZZ if values[0] == "false" else sounds.TAKE)
-        elif ev == "take" and name != "tape":
-            s.play(sounds.TAKE)
-        elif ev == "end":
-            s.play(sounds.FANFARE)
-        # (the flow writes it at its next calm moment and clears the flag:
-        # app.tape with no slap window open and no pad down, app.duels
-        # between duels.)  Past _FLUSH_BYTES at any event, not only at a
-        # take: a Tape-treize pile can grow for 20 cards before anyone takes
-        # it, and its lines with it
-        if not self.flush_due and (ev == "round" or self.log.pending_bytes() >= _FLUSH_BYTES):
-            self.flush_due = True
-
-    def in_mask(self):
-        """The players still in the game, as a mask."""
-        v = self.view
-        m = 0
-        for p in range(v.n):
-            if not v.out[p]:
-                m |= 1 << p
-        return m
-
-
-class App:
-    def begin_game(self, name, pads, t=None):
+    def begin(self, name, pads, t=None):
         """Deal a new game for the players on `pads` (in pad order), begun
         at ticks t (the press or the end of the wait that began it; default
         now): the game's time counts from there."""
+        b = self.box
         if t is None:
-            t = self.now
-        pads = [k for k in pads if k < self.n_pads]  # "again" passes the box's seats too
+            t = b.now
+        pads = [k for k in pads if k < b.n_pads]  # "again" passes the box's seats too
         self.pads_in = pads
-        self.player_of = [-1] * self.n_pads
+        self.player_of = [-1] * b.n_pads
         for p in range(len(pads)):
             self.player_of[pads[p]] = p
         n = len(pads)
-        opts = self.settings["opts"][name]
+        opts = b.settings["opts"][name]
         eng = _settings().engine_options(name, opts, n)
-        if self.options_of is not None:
-            eng = _settings().complete(eng, self.options_of(name))
+        if b.options_of is not None:
+            eng = _settings().complete(eng, b.options_of(name))
         # P1: the box's seats after the people's; pads past the real ones
         # stand for them, so that their presses go where a pad's go (P3)
-        eng = _settings().box(name, eng, n, min(GAMES[name][1], max(self.n_pads, 2)))
+        eng = _settings().box(name, eng, n, min(GAMES[name][1], max(b.n_pads, 2)))
         nb = len(eng["box"])
-        self.pads_in = pads = pads + [self.n_pads + j for j in range(nb)]
+        self.pads_in = pads = pads + [b.n_pads + j for j in range(nb)]
         self.player_of += [n + j for j in range(nb)]
         n += nb
         # the menus (and the last game's modules, if it left early) go: back
@@ -177,38 +141,37 @@ class App:
         if seed is None:
             # the moment of the last join, to the microsecond: a new deal
             # every game (30 bits, a small int on the board)
-            seed = self.clock.ticks_us() & 0x3FFFFFFF
+            seed = b.clock.ticks_us() & 0x3FFFFFFF
         else:
-            self.seed = seed + 1  # type: int | None
-        if getattr(self.hal, "echo", False):
+            self.seed = seed + 1
+        if getattr(b.hal, "echo", False):
             # on the board's REPL: the seed of each game (the emulator's
             # harness plays the same game on the host HAL from it)
             print("game", name, seed)
         # the last game's engine, view and log go before the new ones come
         # (play again: never both games in the heap at once)
-        self.flow = None
-        self.game = None
+        self.drop()
         self.view = None
         self.log = None
         gc.collect()
         # the game's screen code now, while the heap is at its tidiest: a
         # module loaded in the middle of a game may find no room in one piece
-        self.renderer.prepare(name)
+        b.renderer.prepare(name)
         hidden = bool(eng.get("hidden_count", False))
-        v = _view.View(name, n, hidden, pads, self.n_pads)
+        v = _view.View(name, n, hidden, pads, b.n_pads)
         self.view = v
-        cues = Cues(name, v, self.sound, hidden)
+        cues = Cues(name, v, b.sound, hidden)
         self.seats = None
         if nb:
             from app import seats
             self.seats = cues.seats = seats.Seats()
         self.log = cues.log
         try:
-            self.logs.begin()
+            b.logs.begin()
         except OSError as e:
             # a full or failing flash: play anyway, without a log file
             print("game log not written:", e)
-            self.logs.current = -1
+            b.logs.current = -1
         try:
             # the game's flow, its module imported now (GAMES)
             f = __import__(GAMES[name][0], None, None, ("Flow",)).Flow(name, eng, seed, cues, opts)
@@ -217,25 +180,25 @@ class App:
             self.game = f.game
             r = f.begin(t)
         except Exception as e:
-            self.fail(e)
+            b.fail(e)
             return
-        self.enter("play")
+        b.enter("play")
         # a pad still down from joining is no request for a pause: only a
         # new hold in the game pauses it
-        self.fb.holding = 0
-        self.quiet.fresh()
+        b.fb.holding = 0
+        b.quiet.fresh()
         self.after(r)
 
     def lean(self):
-        """Lean mode (app.join.forget): every module imported since the box
-        booted (self.modules: what was loaded then), the menus' and the
-        last game's (its flow, engine, rules, screen, the box's seats),
+        """Lean mode (app.join.forget_since): every module imported since
+        the box booted (box.modules: what was loaded then), the menus' and
+        the last game's (its flow, engine, rules, screen, the box's seats),
         leaves the heap until something imports it again; at a game's
         start and after its end.  Derived, not kept by hand: a new game or
         menu module goes without a word here."""
-        forget_since(self.modules)
+        forget_since(self.box.modules)
 
-    def play_pad(self, k, t):
+    def press(self, k, t):
         p = self.player_of[k]
         f = self.flow
         if p >= 0 and f is not None:
@@ -251,51 +214,53 @@ class App:
         before it (what the seats decide from)."""
         s = self.seats
         f = self.flow
+        b = self.box
         if s is None or f is None:
             return
         try:
             at = s.next_deadline()
-            while at >= 0 and self.state == "play" and self.flow == f:     # (the same flow: no __eq__)
+            while at >= 0 and b.state == "play" and self.flow == f:     # (the same flow: no __eq__)
                 t = f.clock.at(at)
-                if ticks.diff(self.now, t) < 0:
+                if ticks.diff(b.now, t) < 0:
                     return      # not yet
                 w = self.taps
                 if w is not None:
-                    if ticks.diff(w.limit(self.now), t) < 0:
+                    if ticks.diff(w.limit(b.now), t) < 0:
                         return  # a press still down comes first
                     f.game.poll(t)
                 p = s.due(at)
                 if p >= 0:
-                    self.play_pad(self.pads_in[p], t)
+                    self.press(self.pads_in[p], t)
                 at = s.next_deadline()
         except Exception as e:
-            self.fail(e)
+            b.fail(e)
 
     def after(self, r):
         """What the flow says happened (the bits above)."""
+        b = self.box
         if r & _DIRTY:
-            self.dirty = True
+            b.dirty = True
         f = self.flow
         if f is None:
             return
         if r & _FAILED:
-            self.fail(f.error)
+            b.fail(f.error)
             return
         if r & _ENDED:
-            self.store.set_slap_window(False)
+            b.store.set_slap_window(False)
             self.finish()
             return
         if r & (_SLAP | _CALM):
-            self.store.set_slap_window(r & _SLAP != 0)
+            b.store.set_slap_window(r & _SLAP != 0)
         if r & _LIT:
-            self.light_mask(self.pads(f.lit()))
+            b.fb.lit = self.pads(f.lit())
         if r & _FLUSH:
             # at the pass's quiet moment, after its frame: a flash write
             # takes 11-22 ms on the Pico, and the picture of a press that
             # came with it would wait for it (issue 26)
-            self.quiet.want(_Q_LOG)
+            b.quiet.want(_Q_LOG)
         if r & _QUIET:
-            self.quiet.want(_Q_GC)
+            b.quiet.want(_Q_GC)
 
     def pads(self, m):
         """The pads of the players of mask m."""
@@ -308,7 +273,7 @@ class App:
 
     def held(self):
         """The players whose pad is still down."""
-        held = self.cap.held_mask()
+        held = self.box.cap.held_mask()
         m = 0
         pads = self.pads_in
         for p in range(len(pads)):
@@ -316,9 +281,10 @@ class App:
                 m |= 1 << p
         return m
 
-    # what the drivers off the board read (sim/, app/headless, the tests)
+    # what the drivers off the board read (sim/, host/, the tests)
     @property
-    def waiting_mask(self):
+    def waiting(self):
+        """The pads the game waits for (Bataille's flips), as a mask."""
         return self.pads(getattr(self.flow, "waiting", 0))
 
     @property
@@ -329,48 +295,56 @@ class App:
     def taps(self):
         return getattr(self.flow, "taps", None)
 
-    def write_log(self):
+    def write(self):
+        """The game's log lines so far, written (a full flash: said, not raised)."""
         try:
-            self.logs.flush(self.log)
+            self.box.logs.flush(self.log)
         except OSError as e:
             print("game log not written:", e)
 
     def finish(self):
-        self.quiet.drop(_Q_LOG)
-        self.write_log()
-        self.enter("end")
-        self.light_mask(0)
+        b = self.box
+        b.quiet.drop(_Q_LOG)
+        self.write()
+        b.enter("end")
+        b.fb.lit = 0
 
-    def end_game_early(self):
+    def stop(self):
         """The one way a game is left (the pause's item, the menu button
         held, the simulator's window closed): the engine's stop (L
         `stopped`: the most cards, or points, win), then as any end, its
         log and the end screen.  Outside a game: the last one's engine goes."""
         f = self.flow
-        if f is not None and self.state == "pause":
+        b = self.box
+        if f is not None and b.state == "pause":
             from app import pause
-            pause.close(self, True)
+            pause.close(b, True)
             return
-        if f is not None and self.state == "play":
-            self.after(f.stop(self.now))
+        if f is not None and b.state == "play":
+            self.after(f.stop(b.now))
             return
+        self.drop()
+        b.store.set_slap_window(False)
+
+    def drop(self):
+        """The flow and engine go; the view and log stay (the end or error screen)."""
         self.flow = None
         self.game = None
-        self.store.set_slap_window(False)
 
     def pause(self):
         f = self.flow
         if f is None:
             return
-        f.pause(self.now)
-        self.enter("pause")
+        b = self.box
+        f.pause(b.now)
+        b.enter("pause")
         # the pause is a menu (app.pause, imported now: its names and code
         # only when a game is paused); what it loads (app.pause, the menus,
         # their screen) goes when it closes
-        self.pause_before = loaded()
+        self.before = loaded()
         from app import pause
-        pause.open(self)
+        pause.open(b)
 
     def resume(self):
         from app import pause
-        pause.close(self)
+        pause.close(self.box)

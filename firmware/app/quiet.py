@@ -82,8 +82,8 @@ class Quiet:
                         _settings().save(b.store, b.settings)
                     except Exception as e:
                         print("settings not saved:", e)
-                if q & _Q_LOG and b.log is not None:
-                    b.write_log()
+                if q & _Q_LOG and b.play.log is not None:
+                    b.play.write()
         self.collect()
 
     def note(self, state=None):

@@ -7,8 +7,11 @@
 #                        partial ones (unless the driver counts them itself)
 #   kind(state)          the kind of screen of a state: a change of kind is
 #                        a full e-ink refresh (app.box.App.enter)
-#   after_frame(app)     once a frame is on the wire (app.box's redraw): the
-#                        menus' collection, every 4th frame
+#   redraw(app)          a frame due (app.box's tick): drawn unless the box is
+#                        dark; a screen that fails to draw fails to the error
+#                        screen (the error screen itself: said, the box goes on)
+#   after_frame(app)     once a frame is on the wire (redraw): the menus'
+#                        collection, every 4th frame
 #
 # The battery (issue 27): the low-battery warning (app.low) in place of any
 # screen but a game's while it is due; the gauge in the settings' menu and
@@ -65,13 +68,13 @@ def draw(app):
         from app import menu
         r.join(m.game_name, m.joined, app.n_pads, menu.GAME_ICONS[m.game_name])
     elif st == "play":
-        app.view.changed = False
-        r.game(app.view)
+        app.play.view.changed = False
+        r.game(app.play.view)
     elif st == "pause":
         from app import pause
         pause.draw(app)
     elif st == "end":
-        r.end(app.view)
+        r.end(app.play.view)
     elif st == "error":
         r.message(tab["error"], [tab.get(app.error_kind, app.error_kind), app.error_text])
     elif st == "notice":
@@ -106,6 +109,22 @@ def show(app):
     app.new_screen = False
     app.disp.show(full, None if app.disp.colour else app.canvas.rows)
     app.frames += 1
+
+
+def redraw(app):
+    if app.idle < 0:
+        return      # dark (the screen is drawn at the wake: dirty stays set)
+    try:
+        app.draw()      # (the box's: a test may watch its frames there)
+    except Exception as e:
+        if app.state == "error":
+            # the error screen itself failed: keep the box going
+            app.dirty = False
+            print("error screen not drawn:", e)
+        else:
+            app.fail(e)
+        return
+    after_frame(app)
 
 
 def after_frame(app):

@@ -44,15 +44,10 @@
 # drivers.voice_flash.FlashStream, no copy in RAM.  open_voice(path, lang) gives the one there is (the file
 # wins, as a board.json does over the frozen board).
 #
-# File format (little endian): b"BVOX", version u8 (1), word count u8, rate
-# u16, 8 bytes reserved; then per word: name (8 bytes, NUL padded), offset
-# u32, length u32 (samples, one byte each).
-import struct
+# The file's header and index (its format, the word looked up): drivers.vox.
 from core.compat import const
-
-MAGIC = b"BVOX"
-HEADER = 16
-ENTRY = 16
+from drivers import vox
+from drivers.vox import VoiceError
 RING = const(512)      # samples in the speaker's ring, board and PC: 64 ms at 8 kHz
                        # (a refill due every 32 ms, the loop passes every
                        # few ms; 1024 cost 2 KB more of the frozen box's
@@ -63,10 +58,6 @@ CHUNK = 512            # samples read and widened at a time, at most the
 MAX_WORDS = 8          # in one phrase
 _TICKS_MASK = const(0x3FFFFFFF)    # core.ticks.MASK: ticks_ms wraps at 2**30
 _TICKS_HALF = const(0x20000000)
-
-
-class VoiceError(ValueError):
-    """A voice file or word refused: the message says which and why."""
 
 
 def open_voice(path, lang):
@@ -121,27 +112,10 @@ class Voice:
     # ---- the voice file ------------------------------------------------
 
     def open(self, stream):
-        """Read the header and index of a .vox file; VoiceError if it is
-        not one.  The samples stay in the file."""
+        """Read the header and index of a .vox file (drivers.vox);
+        VoiceError if it is not one.  The samples stay in the file."""
         self.stop()
-        head = stream.read(HEADER)
-        if len(head) < HEADER or head[:4] != MAGIC:
-            raise VoiceError("not a voice file (no BVOX header): run make voices")
-        version, n, rate = struct.unpack("<BBH", head[4:8])
-        if version != 1:
-            raise VoiceError("voice file version %d, this firmware reads 1" % version)
-        whole = getattr(stream, "DATA", None)
-        if whole is not None:
-            # frozen in the firmware (drivers.voice_flash): the index is
-            # looked up where it is, in flash (no copy in RAM, issue 26)
-            raw = whole
-            if len(raw) < HEADER + n * ENTRY:
-                raise VoiceError("voice file cut short in its index")
-        else:
-            raw = stream.read(n * ENTRY)
-            if len(raw) < n * ENTRY:
-                raise VoiceError("voice file cut short in its index")
-            raw = head + raw
+        raw, n, rate = vox.read(stream)
         self.stream = stream
         self._view = getattr(stream, "view", None)
         self._fpos = -1
@@ -163,14 +137,11 @@ class Voice:
             s.close()
 
     def has(self, name):
-        return self.index is not None and self._at(name) >= 0
+        return self.index is not None and vox._at(self.index, self.words, name) >= 0
 
     def entry(self, name):
         """(offset in the file, length) of a word; VoiceError if absent."""
-        i = self._at(name)
-        if i < 0:
-            raise VoiceError("no word %r in the voice file" % (name,))
-        return struct.unpack_from("<II", self.index, i + 8)
+        return vox.entry(self.index, self.words, name)
 
     def length(self, names):
         """Samples in a phrase (VoiceError on a word the file lacks)."""
@@ -178,21 +149,6 @@ class Voice:
         for name in names:
             n += self.entry(name)[1]
         return n
-
-    def _at(self, name):
-        """Where the word's entry starts in the index, or -1."""
-        key = name.encode()
-        if len(key) > 8:
-            return -1
-        key += b"\0" * (8 - len(key))
-        raw = self.index
-        if raw is None:
-            return -1       # no voice file open
-        end = HEADER + self.words * ENTRY
-        i = raw.find(key, HEADER, end)
-        while i >= 0 and (i - HEADER) % ENTRY:
-            i = raw.find(key, i + 1, end)
-        return i
 
     # ---- saying --------------------------------------------------------
 

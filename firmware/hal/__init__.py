@@ -36,6 +36,10 @@ import sys
 # ports (hal.host, hal.rp2), which take them from there.
 from hal.wiring import Hal, _as_board, _host_voice_dir  # noqa: F401
 
+# Only the boot uses these (main.forget_boot drops them from this module once
+# the box is up, with this tuple: the heap goes to the games)
+_BOOT = ("open_board", "open_host", "forget_board_checks", "_as_board", "_host_voice_dir")
+
 
 def forget_board_checks():
     """Drop the board file checker (hal.board and its display checks,

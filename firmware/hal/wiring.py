@@ -22,6 +22,10 @@
 from hal.boarddata import Board
 from drivers.blink import Blinker
 
+# Only the boot uses these (main.forget_boot drops them from this module once
+# the box is up, with this tuple: the heap goes to the games)
+_BOOT = ("open_display", "open_leds", "open_buzzer", "open_menu")
+
 
 def _as_board(b):
     if isinstance(b, Board):

@@ -5,9 +5,7 @@
 #
 #   Bot(mean_ms=450, spread_ms=150, false_rate=0.02, miss_rate=0.03, seed=1,
 #       bounce_us=0, think_ms=None)          one player's habits, at bot.pad
-#   Walk(st, board=None)                     the menus a box with settings st
-#     .pick(name, action, arg) -> pads       shows, walked from app.menu's own
-#     .presses(game, choices) -> pads        items (the emulator's fixed presses)
+#   (the menus walked from a list of presses: host.walk.Walk)
 #   Players(pads, bots, game, join_pads, menus=True)
 #     .react(app, now)                       after each tick: walk the menus,
 #                                            join, play (Bataille: press when
@@ -98,83 +96,6 @@ class Bot:
         return True
 
 
-class Walk:
-    """The menus of a box holding settings st, mirrored from app.menu: the
-    pads that walk them, for players who press a fixed list (the emulator's
-    scenarios, host_tests/pico_box.py).  Each step is host.headless.menu_pad,
-    the very choice the bots make looking at the box's menu (a Walk has the
-    App's menu_name, items and sel)."""
-
-    def __init__(self, st, name="home", board=None):
-        self.st = st
-        self.board = board      # the box's board (its Settings offers what it has), None: every setting
-        self.open(name)
-
-    def open(self, name):
-        from app import menu
-        self.menu_name = name
-        self.items, self.sel = menu.build(name, self.st, self.board)
-
-    def pick(self, name, action, arg):
-        """The pads that move menu `name` (the one shown) to its item
-        (action, arg) and choose it; the mirror follows what choosing does
-        (a "go" opens the menu it names, an option or setting cycles)."""
-        from app import menu, settings
-        if name != self.menu_name:
-            self.open(name)     # (a menu shown afresh: its first item)
-        items = self.items
-        out = []
-        for _ in range(len(items) + 1):
-            k = menu_pad(self, None, (action, arg))
-            out.append(k)
-            if k != menu.NEXT_PAD:
-                break
-            self.sel = (self.sel + 1) % len(items)
-        else:
-            raise ValueError("no menu item %s %r in %s" % (action, arg, name))
-        if action == "go":
-            self.open(arg)
-        elif action == "opt" or action == "set":
-            menu.choose(self.st, action, arg)
-            self.items = menu.build(self.menu_name, self.st, self.board)[0]
-        elif action == "game":
-            self.st["game"] = arg
-            self.menu_name = None   # the join screen: home shows the game next
-        return out
-
-    def presses(self, game, choices=None):
-        """From the home menu: the pads that set `choices` ({key: value}, the
-        values the menus offer) for `game`, then open its join screen.
-        "hand" (Tape-treize, S7): a head start in ms per seat, set on the
-        seats' items once `head_start` is "hand"."""
-        from app import settings
-        out = []
-        o = self.st["opts"][game]
-        want = [k for k in sorted(choices or {}) if k != "hand" and o[k] != choices[k]]
-        hand = (choices or {}).get("hand") or []
-        seats = [i for i in range(len(hand)) if hand[i] != o["hand"][i]]
-        if want or seats:
-            out += self.pick("home", "go", "options")
-            out += self.pick("options", "go", "opts:" + game)
-            for key in want:
-                vals = dict(settings.CHOICES[game])[key]
-                if choices[key] not in vals:
-                    raise ValueError("%s: %r is not a value the menu offers (%r)" % (key, choices[key], vals))
-                while o[key] != choices[key]:
-                    out += self.pick("opts:" + game, "opt", game + ":" + key)
-            for i in seats:
-                for _ in range(8):
-                    if o["hand"][i] == hand[i]:
-                        break
-                    out += self.pick("opts:" + game, "opt", game + ":" + "hand" + ":" + str(i))
-                else:
-                    raise ValueError("hand: %r ms is not a head start the menu offers" % (hand[i],))
-            out += self.pick("opts:" + game, "go", "options")
-            out += self.pick("options", "go", "home")
-        out += self.pick("home", "game", game)
-        return out
-
-
 class Players:
     """Bots (Bot, each at its .pad) playing the box: with menus=True they
     walk its menus to `game` and join at join_pads; then they play.  A pad
@@ -218,13 +139,13 @@ class Players:
                         self.tap(k, now)
                         return
         elif st == "play":
-            if app.game_name == "tape":
+            if app.menus.game_name == "tape":
                 self.tape(app, now)
-            elif app.next_step is None and app.waiting_mask:
+            elif app.play.next_step is None and app.play.waiting:
                 # the box waits for these pads to flip: each bot presses once
                 # (a bot whose press is still on its way is busy)
                 for b in self.bots:
-                    if app.waiting_mask & (1 << b.pad) and b.busy_until <= now:
+                    if app.play.waiting & (1 << b.pad) and b.busy_until <= now:
                         b.press(self.pads, now + b.reaction_us(), TAP_US)
         elif st in ("error", "notice") and self.menus:
             if now >= self.menu_next:
@@ -234,13 +155,13 @@ class Players:
     def tape(self, app, now):
         """Slap a card a rule holds for after a reaction time (or miss it),
         false-slap now and then, lay the card on one's turn in turns mode."""
-        g = app.game
+        g = app.play.game
         if g is None:
             return
         turn = g.turns_mode and g.phase == 0
         if g.cards_laid == self.seen_cards and not turn:
             return      # nothing new to react to
-        pads_in = app.pads_in
+        pads_in = app.play.pads_in
         by_player = {}
         for b in self.bots:
             if b.pad in pads_in:
@@ -319,8 +240,8 @@ class TapeMatch:
 
     def _after(self):
         app = self.app
-        if self.game is None and app.game is not None and app.game_name == "tape":
-            self.deal_game(app.game)
+        if self.game is None and app.play.game is not None and app.menus.game_name == "tape":
+            self.deal_game(app.play.game)
         self.players.react(app, self.clock.now)
         self.ticks += 1
         if not self.ticks & 15:
@@ -361,8 +282,8 @@ class TapeMatch:
         """The game's log lines, as the box wrote them to its files (what
         it has written so far: a log still buffered is flushed first)."""
         app = self.app
-        if app.log is not None and app.state in ("play", "pause"):
-            app.write_log()
+        if app.play.log is not None and app.state in ("play", "pause"):
+            app.play.write()
         text = self.text()
         return text.splitlines()
 

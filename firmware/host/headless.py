@@ -83,7 +83,7 @@ def trim(h, at=8):
 def menu_pad(app, game, what=None):
     """The pad that takes the menu `app` shows (the App's menus,
     app.join.Menus, or a mirror of them with the same menu_name, items and
-    sel: host.bots.Walk) one
+    sel: host.walk.Walk) one
     step toward its item `what` ((action, arg)), by default toward `game`'s
     join screen: back home first ("back" if shown), then the game.  Pad 2
     chooses, pad 1 moves on (app.menu)."""
@@ -95,7 +95,7 @@ def menu_pad(app, game, what=None):
 
 def taps(app):
     """Tape-treize presses the box holds until they are let go (app.tape.Waiting)."""
-    return app.taps.n if app.taps is not None else 0
+    return app.play.taps.n if app.play.taps is not None else 0
 
 
 class Runner(Drive):
@@ -155,22 +155,22 @@ class Runner(Drive):
                     self.press(k, 250000)
                     return
         elif st == "play":
-            g = app.game
-            if app.game_name != "tape":
-                if app.next_step is None:
+            g = app.play.game
+            if app.menus.game_name != "tape":
+                if app.play.next_step is None:
                     for k in range(app.n_pads):
-                        if app.waiting_mask & (1 << k):
+                        if app.play.waiting & (1 << k):
                             self.press(k, self.react())
             elif g is None or taps(app):
                 return      # a press counts once let go: wait for the box to take it
             elif g.window_open and g.cards_laid != self.seen_flip:
                 self.seen_flip = g.cards_laid
                 for p in range(g.n):
-                    if app.pads_in[p] < app.n_pads:     # (the box's seats play themselves)
-                        self.press(app.pads_in[p], self.react())
+                    if app.play.pads_in[p] < app.n_pads:     # (the box's seats play themselves)
+                        self.press(app.play.pads_in[p], self.react())
             elif g.turns_mode and not g.window_open and g.phase_name() == "play":
-                if app.pads_in[g.turn] < app.n_pads:
-                    self.press(app.pads_in[g.turn], self.react())
+                if app.play.pads_in[g.turn] < app.n_pads:
+                    self.press(app.play.pads_in[g.turn], self.react())
         elif st in ("error", "notice"):
             self.press(0, 1200000)
 

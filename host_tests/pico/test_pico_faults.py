@@ -113,7 +113,7 @@ def test_pad_held_10_s(image, tmp_path):
     try:
         p.press(g[0], t0, 10000000)             # pad 1 held 10 s: one "next"
         p.run_until(t0 + 7000000)
-        mid = F.values(p, "BOX.stuck", "BOX.sel")     # (the look stands the box down)
+        mid = F.values(p, "BOX.stuck", "BOX.menus.sel")     # (the look stands the box down)
     finally:
         p.close()
     assert mid == ["1", "1"], mid       # S6: pad 1 shown stuck after 5 s; its press counted once
@@ -125,7 +125,7 @@ def test_pad_held_10_s(image, tmp_path):
         p.press(g[0], t0 + 10500000, 60000)     # released, then pressed: "next" again
         p.run_until(t0 + 11500000)
         assert not P.tracebacks(p.serial_text()), p.serial_text()[-2000:]
-        assert F.values(p, "BOX.stuck", "BOX.sel", "BOX.errors", "BOX.state") == ["0", "2", "0", "'menu'"]
+        assert F.values(p, "BOX.stuck", "BOX.menus.sel", "BOX.errors", "BOX.state") == ["0", "2", "0", "'menu'"]
     finally:
         p.close()
 

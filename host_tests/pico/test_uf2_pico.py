@@ -125,7 +125,7 @@ def test_uf2_plays_a_game_through_its_pins(box):
     # keeps it in play, said at the game's end).  (Read
     # at the REPL: the box stands down; the next test power-cycles it.)
     from tools.pico import faults
-    in_play, mounts, mounted = faults.values(box.pico, "BOX.heap_peak", "BOX.store.fs.mounts",
+    in_play, mounts, mounted = faults.values(box.pico, "BOX.quiet.heap_peak", "BOX.store.fs.mounts",
                                              "BOX.store.fs.mounted")
     in_play = int(in_play)
     assert in_play > 0

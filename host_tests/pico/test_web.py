@@ -119,7 +119,7 @@ class PageBox(pico_box.Box):
         self.pico = _Pins(self)
         import random
         from app import settings as _set
-        from host.bots import Walk
+        from host.walk import Walk
         self.rng = random.Random(1)
         self.walk = Walk(_set.defaults())   # as pico_box.Box: a fresh flash holds the defaults
         self.st = self.walk.st

@@ -165,4 +165,4 @@ def game_log(hal, app):
     buffered."""
     names = sorted([f for f in files(hal.root) if f.endswith(".jsonl")])
     text = read(hal.root, names[-1]) if names else ""
-    return text.splitlines() + list(app.log.lines)
+    return text.splitlines() + list(app.play.log.lines)

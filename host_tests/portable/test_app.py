@@ -3,7 +3,7 @@
 # errors, logs on the file system.  On the host HAL with bots, under pytest
 # and under the MicroPython unix port.
 from core import log as _log
-from app import box, play as _play, quiet, settings as _set, sounds, logs as _logs
+from app import box, play as _play, quiet, screens, settings as _set, sounds, logs as _logs
 from host import headless
 from games import bataille, tape
 from games import tape_replay
@@ -36,11 +36,11 @@ def replay(entries):
 def check_game(game, players, seed, options=None):
     hal, r, app = play(game, players, seed, options)
     assert app.state == "end", (game, app.state, app.error_text)
-    assert app.view.ended and app.view.winners
+    assert app.play.view.ended and app.play.view.winners
     entries = log_entries(hal)
     assert entries[0][3]["game"] == game and entries[0][3]["players"] == players
     assert entries[-1][2] == "end"
-    assert entries[-1][3]["winners"] == app.view.winners
+    assert entries[-1][3]["winners"] == app.play.view.winners
     g = replay(entries)
     assert g.done and not g.truncated
     return hal, app
@@ -84,7 +84,7 @@ def test_app_files_land_with_the_flash_mounted_only_while_used():
         with fs:
             entries = log_entries(hal)
             app2 = box.App(hal, seed=1)
-        assert entries[-1][2] == "end" and entries[-1][3]["winners"] == app.view.winners
+        assert entries[-1][2] == "end" and entries[-1][3]["winners"] == app.play.view.winners
         g = replay(entries)
         assert g.done and not g.truncated
         assert app2.settings["game"] == game
@@ -104,11 +104,11 @@ def test_app_three_presses_from_power_on_to_first_batawaf_duel():
     for _ in range(1000):
         hal.pads.advance(5000)
         app.tick()
-        if app.state == "play" and app.view.up[0] and app.view.up[1]:
+        if app.state == "play" and app.play.view.up[0] and app.play.view.up[1]:
             break
     assert presses == 3
-    assert app.state == "play" and app.game_name == "batawaf"
-    assert app.view.up[0] and app.view.up[1]      # the first duel is on the table
+    assert app.state == "play" and app.menus.game_name == "batawaf"
+    assert app.play.view.up[0] and app.play.view.up[1]      # the first duel is on the table
     assert hal.pads.capture.pending() == 0
 
 
@@ -162,15 +162,15 @@ def test_app_pads_of_players_who_still_have_to_flip_stay_lit():
     for _ in range(2000):
         hal.pads.advance(5000)
         app.tick()
-        if app.next_step is None and app.waiting_mask:
+        if app.play.next_step is None and app.play.waiting:
             break
-    assert app.waiting_mask == 0b111
+    assert app.play.waiting == 0b111
     run_ticks(hal, app, 300000)
     assert hal.leds.on[:3] == [True, True, True] and not hal.leds.on[3]
     hal.pads.tap(1, hal.clock.now)
     run_ticks(hal, app, 300000)       # past the press flash
     assert hal.leds.on[:3] == [True, False, True]
-    assert app.state == "play" and app.next_step is None
+    assert app.state == "play" and app.play.next_step is None
 
 
 def test_app_sounds_waf_fanfare_and_false_slap_buzz():
@@ -192,7 +192,7 @@ def test_app_false_slap_buzzes():
     app = r.app
     r.run(60, until="play")
     run_ticks(hal, app, 4300000)     # the first card is laid after 4 s
-    g = app.game
+    g = app.play.game
     assert g.cards_laid >= 1
     n = len(hal.buzzer.played)
     hal.pads.tap(0, hal.clock.now)
@@ -217,9 +217,9 @@ def test_app_pause_by_holding_a_pad_and_resume():
     run_ticks(hal, app, 300000)
     assert app.state == "pause"
     hal.pads.release(2, hal.clock.now)
-    lines = len(app.log.lines)
+    lines = len(app.play.log.lines)
     run_ticks(hal, app, 5000000)
-    assert app.state == "pause" and len(app.log.lines) == lines
+    assert app.state == "pause" and len(app.play.log.lines) == lines
     hal.pads.tap(1, hal.clock.now)        # pad 2 chooses the pause's first item: resume
     run_ticks(hal, app, 100000)
     assert app.state == "play"
@@ -256,27 +256,27 @@ def test_app_tape_pause_by_holding_a_pad_is_no_slap():
     r = headless.Runner(hal, "tape", 2, seed=9, options={"target": 1, "tempo": 3000})
     app = r.app
     r.run(60, until="play")
-    g = app.game
+    g = app.play.game
     for _ in range(4000):
         run_ticks(hal, app, 5000)
         if g.cards_laid >= 2 and not g.window_open and g.phase_name() == "play":
             break
     assert g.cards_laid >= 2 and g.phase_name() == "play"
-    lines = len(app.log.lines)
+    lines = len(app.play.log.lines)
     counts, pile, laid = g.counts(), g.pile_n, g.cards_laid
-    hal.pads.press(app.pads_in[0], hal.clock.now + 100000)   # mid-tempo
+    hal.pads.press(app.play.pads_in[0], hal.clock.now + 100000)   # mid-tempo
     run_ticks(hal, app, 2300000)
     assert app.state == "pause"
-    hal.pads.release(app.pads_in[0], hal.clock.now)
+    hal.pads.release(app.play.pads_in[0], hal.clock.now)
     run_ticks(hal, app, 1000000)
-    assert app.log.lines[lines:] == []                       # no slap, no verdict
+    assert app.play.log.lines[lines:] == []                       # no slap, no verdict
     assert (g.counts(), g.pile_n, g.cards_laid) == (counts, pile, laid)
-    hal.pads.tap(app.pads_in[1], hal.clock.now)
+    hal.pads.tap(app.play.pads_in[1], hal.clock.now)
     run_ticks(hal, app, 200000)
     assert app.state == "play"
     run_ticks(hal, app, 3000000)
     assert g.cards_laid == laid + 1                          # the tempo goes on
-    assert not [ln for ln in app.log.lines[lines:] if '"ev":"verdict"' in ln and '"false"' in ln]
+    assert not [ln for ln in app.play.log.lines[lines:] if '"ev":"verdict"' in ln and '"false"' in ln]
     r.run(3600)
     assert app.state == "end"
     assert replay(log_entries(hal)).done
@@ -290,21 +290,21 @@ def test_app_tape_slaps_in_a_window_are_judged_before_the_pads_are_let_go():
     r = headless.Runner(hal, "tape", 2, seed=5, options={"target": 1})
     app = r.app
     r.run(60, until="play")
-    g = app.game
+    g = app.play.game
     for _ in range(20000):
         run_ticks(hal, app, 5000)
         if g.window_open:
             break
     assert g.window_open
     seen = []
-    listener = app.log.listener
+    listener = app.play.log.listener
 
     def spy(t, ev, values):
         seen.append((ev, values))
         listener(t, ev, values)
-    app.log.listener = spy
+    app.play.log.listener = spy
     for p in range(2):
-        hal.pads.press(app.pads_in[p], hal.clock.now + 100000 + 50000 * p)
+        hal.pads.press(app.play.pads_in[p], hal.clock.now + 100000 + 50000 * p)
     run_ticks(hal, app, 400000)
     assert [ev for ev, v in seen].count("slap") == 2
     assert [v for ev, v in seen if ev == "verdict" and v[0] != "false"], seen
@@ -374,7 +374,7 @@ def test_app_settings_remembered_across_power_cycles():
     for k in (0, 0, 1):
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 200000)
-    assert app.state == "join" and app.game_name == "tape"
+    assert app.state == "join" and app.menus.game_name == "tape"
     app2 = box.App(hal, seed=1)
     assert app2.settings["lang"] == "en" and app2.settings["game"] == "tape"
     assert app2.menus.items[app2.menus.sel][3] == "tape"
@@ -461,7 +461,7 @@ def test_app_error_in_a_game_shows_error_logs_it_and_returns_to_menu():
 
     def broken(t_ms):
         raise MemoryError("memory allocation failed")
-    app.game.step = broken
+    app.play.game.step = broken
     with Console(box) as out:
         for _ in range(3000):
             r.bots()
@@ -525,8 +525,8 @@ def test_app_no_log_write_during_a_slap_window():
     seen = []
 
     def flush(log):
-        if app.game is not None and app.state == "play":
-            assert not app.game.window_open
+        if app.play.game is not None and app.state == "play":
+            assert not app.play.game.window_open
         seen.append(app.state)
         return real(log)
     app.logs.flush = flush
@@ -577,9 +577,9 @@ def test_s4_app_game_longer_than_the_ticks_span_with_a_long_pause():
     app = r.app
     r.run(60, until="play")
     run_ticks(hal, app, 240000000, 20000)
-    app.pause()
+    app.play.pause()
     run_ticks(hal, app, 720000000, 50000)
-    app.resume()
+    app.play.resume()
     r.run(3600)
     entries = log_entries(hal)
     last = entries[-1]
@@ -599,7 +599,7 @@ def test_app_survives_a_broken_screen():
         raise ValueError("broken screen")
     app.renderer.menu = broken
     app.renderer.message = broken
-    with Console(box) as out:
+    with Console(box, screens) as out:
         run_ticks(hal, app, 100000)
         assert app.state == "error" and "broken screen" in app.error_text
         run_ticks(hal, app, 1200000)
@@ -616,9 +616,9 @@ def test_t10_turns_mode_lights_the_pad_of_the_player_to_lay():
     app = r.app
     r.run(60, until="play")
     run_ticks(hal, app, 1500000)
-    g = app.game
+    g = app.play.game
     assert g.phase_name() == "play"
-    k = app.pads_in[g.turn]
+    k = app.play.pads_in[g.turn]
     assert hal.leds.on[k] and [j for j in range(4) if hal.leds.on[j]] == [k]
     laid = g.cards_laid
     hal.pads.tap(k, hal.clock.now)
@@ -634,13 +634,13 @@ def test_app_error_in_a_slap_window_does_not_block_the_settings():
     for _ in range(20000):
         hal.pads.advance(5000)
         app.tick()
-        if app.game.window_open:
+        if app.play.game.window_open:
             break
     assert hal.storage.slap_window
 
     def broken(p, t):
         raise RuntimeError("engine bug")
-    app.game.press = broken
+    app.play.game.press = broken
     hal.pads.tap(0, hal.clock.now)
     with Console(box) as out:
         run_ticks(hal, app, 1200000)
@@ -662,7 +662,7 @@ def test_app_plays_on_a_board_without_display_buzzer_leds_or_storage():
     hal.watchdog = None
     r = headless.Runner(hal, "batawaf", 2, seed=2, options={"length": 20})
     r.run(3600)
-    assert r.app.state == "end" and r.app.view.winners
+    assert r.app.state == "end" and r.app.play.view.winners
 
 
 def test_b1_w1_at_most_four_players_join_on_a_six_pad_box():
@@ -673,7 +673,7 @@ def test_b1_w1_at_most_four_players_join_on_a_six_pad_box():
     for k in (5, 4, 3, 2):
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 100000)
-    assert app.state == "play" and app.pads_in == [2, 3, 4, 5] and app.view.n == 4
+    assert app.state == "play" and app.play.pads_in == [2, 3, 4, 5] and app.play.view.n == 4
     hal.pads.tap(0, hal.clock.now + 1000)           # pad 1 did not join: ignored
     run_ticks(hal, app, 100000)
     assert app.state == "play"
@@ -705,7 +705,7 @@ def test_app_plays_on_when_the_flash_is_full():
     with Console(box, quiet, _play) as out:
         r.run(3600)
     assert out.said("not written") or out.said("not saved"), out.lines
-    assert app.state == "end" and app.errors == 0 and app.view.winners
+    assert app.state == "end" and app.errors == 0 and app.play.view.winners
 
 
 def test_s4_end_screen_left_for_half_an_hour_still_answers():

@@ -26,7 +26,7 @@ def run(board_name, game, players, options, seed):
     with open(h.storage.fs.path(_logs.path(1))) as f:
         entries = _log.read(f)
     g = (tape_replay if game == "tape" else bataille_replay).replay(entries)
-    assert g.done and g.winners == app.view.winners
+    assert g.done and g.winners == app.play.view.winners
     return h, app
 
 
@@ -138,7 +138,7 @@ def test_w6_no_glyph_drawn_in_a_whole_batawaf_game_through_the_app():
             cv.reset_counts()
             st = app.state
             real()
-            if st in ("join", "play", "pause", "end") and app.game_name == "batawaf":
+            if st in ("join", "play", "pause", "end") and app.menus.game_name == "batawaf":
                 seen.append(st)
                 assert cv.font_glyphs == 0, (name, st)
                 assert cv.oob == 0
@@ -157,12 +157,12 @@ def test_app_a_hang_is_caught_by_the_watchdog():
     r.run(60, until="play")
     ticks(h, app, 3000000)
     assert not h.watchdog.would_have_fired()
-    real = app.game.step
+    real = app.play.game.step
 
     def hang(t_ms):
         h.clock.advance(6000000)
         return real(t_ms)
-    app.game.step = hang
+    app.play.game.step = hang
     for _ in range(2000):
         r.bots()
         r.fire()

@@ -1,7 +1,7 @@
 # The game flows (app.duels, app.tape; their interface in app.play) on their
 # own, no box: players in, bits out, one game clock paused and resumed.  Also
 # the bits each module keeps as private consts agree with app.play's table.
-from app import play, join
+from app import cues, play, join
 from app.view import View
 from app import settings as _set
 from core import ticks
@@ -22,7 +22,7 @@ class Quiet:
 
 def flow(name, n, opts=None, eng=None):
     v = View(name, n, False, list(range(n)), 4)
-    c = play.Cues(name, v, Quiet(), False)
+    c = cues.Cues(name, v, Quiet(), False)
     e = _set.engine_options(name, {}, n)
     for k in (eng or {}):
         e[k] = eng[k]

@@ -57,9 +57,9 @@ def stopped_log(h, app, game):
         entries = _log.read(f)
     t, ev, d = entries[-1][1], entries[-1][2], entries[-1][3]
     assert ev == "end" and d["reason"] == "stopped", entries[-1]
-    assert d["winners"] == app.view.winners and app.view.reason == "stopped"
+    assert d["winners"] == app.play.view.winners and app.play.view.reason == "stopped"
     g = (tape_replay if game == "tape" else bataille_replay).replay(entries)
-    assert g.done and not g.truncated and g.reason == "stopped" and g.winners == app.view.winners
+    assert g.done and not g.truncated and g.reason == "stopped" and g.winners == app.play.view.winners
     return t
 
 
@@ -67,10 +67,10 @@ def leave_from_the_pause(game, players, seed):
     h, app = in_play(game, players, seed)
     menu_button(h, app, 200)            # a short press: the pause
     assert app.state == "pause" and app.menus.sel == 0 and app.menus.items[0][2] == "resume"
-    lines = len(app.log.lines)
+    lines = len(app.play.log.lines)
     tap(h, app, 0)                      # pad 1: the next item, leave
     assert app.state == "pause" and app.menus.items[app.menus.sel][2] == "leave"
-    assert len(app.log.lines) == lines  # a move in the pause is nothing in the game
+    assert len(app.play.log.lines) == lines  # a move in the pause is nothing in the game
     tap(h, app, 1)                      # pad 2 chooses it
     assert app.state == "end", app.state
     stopped_log(h, app, game)
@@ -97,7 +97,7 @@ def test_l_stopped_a_game_left_by_holding_the_menu_button():
     h, app = in_play("bataille", 2, 46)
     menu_button(h, app, 100)
     assert app.state == "pause"
-    t_pause = app.flow.clock.ms(h.clock.now)
+    t_pause = app.play.flow.clock.ms(h.clock.now)
     ticks(h, app, 3000000)
     menu_button(h, app, 1600)
     assert app.state == "end"
@@ -120,7 +120,7 @@ def test_l_a_short_press_never_ends_a_game():
     menu_button(h, app, 100)
     tap(h, app, 1)
     assert app.state == "play"
-    assert app.game is not None and not app.game.done
+    assert app.play.game is not None and not app.play.game.done
 
 
 def test_a_module_imported_during_the_pause_leaves_the_heap_with_it():

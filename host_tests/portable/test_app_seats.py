@@ -29,20 +29,20 @@ def test_p1_a_child_alone_plays_batawaf_against_the_box_in_two_presses():
     run_ticks(hal, app, 2000000)
     assert app.state == "join"                  # the join wait: someone may come
     run_ticks(hal, app, 1000000)
-    assert app.state == "play" and app.view.n == 2 and app.pads_in[0] == 2
-    lines = [_log.parse_line(s) for s in app.log.lines]
+    assert app.state == "play" and app.play.view.n == 2 and app.play.pads_in[0] == 2
+    lines = [_log.parse_line(s) for s in app.play.log.lines]
     assert lines[0][2]["options"]["box"] == [1]
     assert [d["p"] for t, ev, d in lines if ev == "flip"] == [0, 1]   # the first duel
     # from then on the box flips when the child does (P4)
     for k in range(6):
-        while app.next_step is not None and app.state == "play":
+        while app.play.next_step is not None and app.state == "play":
             run_ticks(hal, app, 100000)
         if app.state != "play":
             break
-        assert app.waiting_mask & (1 << 2)
+        assert app.play.waiting & (1 << 2)
         hal.pads.tap(2, hal.clock.now + 5000)
         run_ticks(hal, app, 20000)
-        assert app.waiting_mask == 0 or app.next_step is not None
+        assert app.play.waiting == 0 or app.play.next_step is not None
     # the log so far agrees with the rules
     r = bataille_replay.replay(_log.read(app_hal.game_log(hal, app)))
     assert r.duels >= 4 and r.options["box"] == [1]
@@ -56,7 +56,7 @@ def test_p4_app_the_duel_flips_at_the_childs_press():
     r = headless.Runner(hal, "bataille", 1, seed=5, options={"length": 12})
     r.run(600)
     app = r.app
-    assert app.state == "end" and app.view.n == 2 and app.pads_in == [0, 2]
+    assert app.state == "end" and app.play.view.n == 2 and app.play.pads_in == [0, 2]
     lines = app_hal.game_log(hal, app)
     g = bataille_replay.replay(_log.read(lines))
     assert g.done and not g.truncated and g.duels == 12 and g.options["box"] == [1]
@@ -70,7 +70,7 @@ def test_p3_app_tape_with_box_seats_from_the_options_menu():
     app = r.run(3600)
     app = r.app
     assert app.state == "end"
-    assert app.view.n == 3 and app.pads_in == [0, 4, 5]
+    assert app.play.view.n == 3 and app.play.pads_in == [0, 4, 5]
     assert app.settings["opts"]["tape"]["box"] == 2
     lines = app_hal.game_log(hal, app)
     g = tape_replay.replay(_log.read(lines))
@@ -85,7 +85,7 @@ def test_p1_app_tape_alone_without_box_seats_goes_back_to_the_menu():
     for k in (0, 0, 1):                    # next, next, choose Tape-treize
         hal.pads.tap(k, hal.clock.now + 1000)
         run_ticks(hal, app, 100000)
-    assert app.state == "join" and app.game_name == "tape"
+    assert app.state == "join" and app.menus.game_name == "tape"
     hal.pads.tap(2, hal.clock.now + 1000)
     run_ticks(hal, app, 15000000)
     assert app.state == "join"

@@ -1,11 +1,11 @@
 # The one driver of the box off the board (host.headless.Drive), its menu
-# walking (menu_pad, host.bots.Walk) and the board files by name
+# walking (menu_pad, host.walk.Walk) and the board files by name
 # (hal.host.boards).  Under pytest and the MicroPython unix port.
 import hal
 from app import box, settings as _set
 from host.headless import Drive, menu_pad
 from hal.host import boards
-from host.bots import Walk
+from host.walk import Walk
 from tinytest import raises
 
 
@@ -49,7 +49,7 @@ def test_walk_s_fixed_presses_take_the_box_to_its_join_screen_with_the_options()
         t += 400000
         h.pads.tap(k, t, 60000)
     d.run_until(t + 400000)
-    assert app.state == "join" and app.game_name == "bataille"
+    assert app.state == "join" and app.menus.game_name == "bataille"
     assert app.settings["opts"]["bataille"]["length"] == "court"
 
 
@@ -66,4 +66,4 @@ def test_menu_pad_walks_a_box_home_then_to_the_game():
             break
         h.pads.tap(menu_pad(app.menus, "tape"), app.clock.now + 1000, 60000)
         d.run_until(app.clock.now + 400000)
-    assert app.state == "join" and app.game_name == "tape"
+    assert app.state == "join" and app.menus.game_name == "tape"

@@ -5,7 +5,7 @@
 # from app.box's redraw), and never that way in a game (its quiet moments
 # stay the box's: between duels, at the end).  Both interpreters.
 import hal as _hal
-from app import box
+from app import box, screens
 from test_power_warning import bataille_in_play
 
 ROOT = __file__.rsplit("/", 3)[0] if __file__.count("/") >= 3 else "."
@@ -26,7 +26,7 @@ class Counted:
 def redraws(app, n):
     for _ in range(n):
         app.dirty = True
-        app.redraw()
+        screens.redraw(app)
 
 
 def test_frame_collect_menus_every_fourth_frame_after_it_is_sent():

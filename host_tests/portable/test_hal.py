@@ -81,7 +81,7 @@ def check_blink_under_app(name, **kw):
     hal = open_host(BOARDS + "/%s.json" % name, **kw)
     try:
         app = main.main(BOARDS + "/%s.json" % name, lambda b: hal, run=False)
-        assert app.state == "menu" and app.lit == 3
+        assert app.state == "menu" and app.fb.lit == 3
         bad = []
         failed_at = None
         t0 = 0

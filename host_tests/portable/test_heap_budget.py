@@ -151,12 +151,12 @@ def test_box_drops_menus_in_play_and_the_engine_after_on_micropython_only():
     r.press(0, 1600000)
     r.run(60, until="menu")
     assert r.app.menus.menu_name == "after" and "app.menu" in sys.modules
-    assert (r.app.game is None) == mp and ("games.bataille" in sys.modules) != mp
-    assert r.app.view.winners        # the end screen's data stays
+    assert (r.app.play.game is None) == mp and ("games.bataille" in sys.modules) != mp
+    assert r.app.play.view.winners        # the end screen's data stays
     # play again: the engine comes back and deals a new game
     r.press(1, 200000)
     r.run(60, until="play")
-    assert r.app.game is not None and r.app.game_name == "bataille"
+    assert r.app.play.game is not None and r.app.menus.game_name == "bataille"
     assert "games.bataille" in sys.modules and ("app.menu" in sys.modules) != mp
 
 

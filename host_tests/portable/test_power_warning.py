@@ -6,7 +6,7 @@
 # of both languages), never over a game's cards: it waits for the pause or
 # the end, and the game goes on.  Both interpreters.
 import hal as _hal
-from app import box, low as _low
+from app import box, io, low as _low
 from host import headless
 
 ROOT = __file__.rsplit("/", 3)[0] if __file__.count("/") >= 3 else "."
@@ -162,7 +162,7 @@ def test_battery_low_in_a_game_the_cards_are_not_covered_it_waits_for_the_end():
         _low.draw = lambda a: (seen.append(a.state), orig(a))
         h.power.level = 3400
         r.run(3600, until="end")
-        assert app.power.low and app.state == "end" and app.view.winners
+        assert app.power.low and app.state == "end" and app.play.view.winners
         assert cards.count(-1) > 5                  # the cards drawn, the warning waiting
         ticks(h, app, 300000)
         assert seen and set(seen) == {"end"} and warning_shown(app)     # at its end
@@ -175,8 +175,8 @@ def test_battery_low_in_a_game_the_pause_shows_it_and_the_game_goes_on():
     h.power.level = 3400
     play_for(r, 10)                                 # ten seconds more of play, low
     assert app.state == "play" and app.power.low and app.power.warn == -1
-    t = app.log.last_t
-    app.pause()
+    t = app.play.log.last_t
+    app.play.pause()
     ticks(h, app, 100000)
     assert warning_shown(app) and app.state == "pause"
     h.pads.tap(1, h.clock.now + 1000)               # the warning goes: the pause stays
@@ -186,13 +186,13 @@ def test_battery_low_in_a_game_the_pause_shows_it_and_the_game_goes_on():
     ticks(h, app, 300000)
     assert app.state == "play"
     r.run(3600, until="end")
-    assert app.view.winners and app.log.last_t > t
+    assert app.play.view.winners and app.play.log.last_t > t
 
 
 def words_of(board, lang):
     h, app = box_of(board, sense=True)
     app.settings["lang"] = lang
-    app.apply_settings()
+    io.apply_settings(app)
     titles = []
     title = app.renderer.title
     app.renderer.title = lambda text: (titles.append(text), title(text))[1]

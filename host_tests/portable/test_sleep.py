@@ -110,7 +110,7 @@ def test_sleep_game_paused_by_sleep_resumes_with_its_clock_stopped():
     app.settings["sleep"] = 2
     r.run(60, until="play")
     ticks(h, app, 1000000)
-    t_before = app.log.last_t
+    t_before = app.play.log.last_t
     ticks(h, app, 125 * 1000000)         # nobody flips for 2 minutes
     assert app.idle == -1 and app.state == "pause"
     ticks(h, app, 20 * 60 * 1000000)     # twenty minutes dark: past a ticks span
@@ -131,7 +131,7 @@ def test_sleep_game_paused_by_sleep_resumes_with_its_clock_stopped():
     assert after and after[0] - t_before < 130000, (t_before, after[:3])
     assert max([b - a for a, b in zip(times, times[1:])]) < 130000
     g = bataille_replay.replay(entries)
-    assert g.done and g.winners == app.view.winners
+    assert g.done and g.winners == app.play.view.winners
 
 
 # ---- the battery -----------------------------------------------------

@@ -39,7 +39,7 @@ BLOCK = 16
 CENSUS = """
 import gc, micropython, sys
 gc.collect()
-print('HEAPMAP alloc', gc.mem_alloc(), 'peak', 'BOX' in globals() and BOX.heap_peak)
+print('HEAPMAP alloc', gc.mem_alloc(), 'peak', 'BOX' in globals() and BOX.quiet.heap_peak)
 micropython.mem_info(1)
 """
 

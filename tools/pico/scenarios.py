@@ -100,9 +100,9 @@ class Scenario:
 def menu_presses(game, choices):
     """The pads to press, from the home menu of a box with the default
     settings, to set `choices` for `game` and open its join screen
-    (host.bots.Walk: the menus walked from app.menu's own items)."""
+    (host.walk.Walk: the menus walked from app.menu's own items)."""
     from app import settings
-    from host.bots import Walk
+    from host.walk import Walk
     return Walk(settings.defaults()).presses(game, choices)
 
 
@@ -214,9 +214,9 @@ class Players:
 
     def __call__(self, box):
         app = box.app
-        if app.state != "play" or app.game is None:
+        if app.state != "play" or app.play.game is None:
             return
-        if app.game_name == "tape":
+        if app.menus.game_name == "tape":
             self.tape(app)
         else:
             self.bataille(app)
@@ -224,7 +224,7 @@ class Players:
     def bataille(self, app):
         now = self.box.clock.now
         w = self.ways
-        waiting = app.next_step is None and app.waiting_mask
+        waiting = app.play.next_step is None and app.play.waiting
         if not waiting:
             self.seen_wait = False
             return
@@ -233,10 +233,10 @@ class Players:
         self.seen_wait = True
         self.waits += 1
         d = self.waits
-        pads = app.pads_in
+        pads = app.play.pads_in
         together = w.together and d % w.together == 0
         for p in range(len(pads)):
-            if pads[p] >= app.n_pads or not app.waiting_mask & (1 << pads[p]):
+            if pads[p] >= app.n_pads or not app.play.waiting & (1 << pads[p]):
                 continue        # (a box seat's pad is past the real ones: it plays itself)
             r = w.react_us[0] if together else w.react_us[p]
             if w.forget and w.forget[0] == p and d % w.forget[1] == 0:
@@ -253,13 +253,13 @@ class Players:
                     break
 
     def tape(self, app):
-        g = app.game
+        g = app.play.game
         now = self.box.clock.now
         w = self.ways
         if g.cards_laid == self.seen_card:
             return
         self.seen_card = g.cards_laid
-        pads = app.pads_in
+        pads = app.play.pads_in
         if g.window_open:
             self.windows += 1
             n = self.windows

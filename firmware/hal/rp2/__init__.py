@@ -3,6 +3,10 @@
 # (hal/__init__.py).
 from hal.wiring import Hal, _as_board, open_display, open_leds, open_buzzer, open_menu
 
+# Only the boot uses these (main.forget_boot drops them from this module once
+# the box is up, with this tuple: the heap goes to the games)
+_BOOT = ("open_board", "Hal", "open_display", "open_leds", "open_buzzer", "open_menu", "_as_board")
+
 
 def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
     """The Pico: every part from the board file (a path, a name under boards/

@@ -11,6 +11,10 @@ import machine
 from micropython import const
 from drivers.storage import Storage, OsFs
 
+# Only the boot uses these (main.forget_boot drops them from this module once
+# the box is up, with this tuple: the heap goes to the games)
+_BOOT = ("Buses", "open_storage")
+
 _SIO_GPIO_IN = const(0xD0000004)
 
 STORAGE_DIR = "/data"
