@@ -114,6 +114,7 @@ class App(play.App):
         # later (the menus, a game's) go in lean mode (app.play.lean)
         self.modules = loaded()
         self.pause_before = None    # the same as a pause opens (app.play.pause)
+        self.resuming = None        # app.resume.Going: a game back after a cut, shown paused
         self.settings, notice = _settings().load(self.store)
         self.apply_settings()
         if notice:
@@ -121,6 +122,9 @@ class App(play.App):
             self.notice = notice
         else:
             self.open_menu("home")
+        if self.logs.open_game():
+            from app import resume      # (only then: its names cost nothing to other boots)
+            resume.boot(self)
 
     # ---- settings ---------------------------------------------------
 
@@ -379,6 +383,7 @@ class App(play.App):
         self.flow = None
         self.game = None
         self.store.set_slap_window(False)
+        self.resuming = None
         gc.collect()
         what = "%s: %s" % (type(e).__name__, e)
         print("box error:", what)

@@ -106,7 +106,7 @@ class Menus:
         pauses it (or resumes it); elsewhere the home menu."""
         b = self.box
         if b.state == "play" or b.state == "pause":
-            if k == 2:
+            if k == 2 or b.resuming is not None:    # (a game back after a cut: dropped, app.resume)
                 b.end_game_early()
             elif b.state == "play":
                 b.pause()

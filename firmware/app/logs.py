@@ -6,6 +6,7 @@
 # flash writes mask interrupts and would delay slap timestamps (DESIGN.md).
 DIR = "logs"
 KEEP = 5
+OPEN = "open_game"      # the game a cut would leave unfinished (app.resume)
 
 
 def number_of(name):
@@ -35,9 +36,11 @@ class GameLogs:
         out.sort()
         return out
 
-    def begin(self):
+    def begin(self, pads=(), opts=None):
         """Choose the file of a new game and remove the oldest ones (the
-        file system held throughout: one mount on the one-file firmware)."""
+        file system held throughout: one mount on the one-file firmware);
+        then OPEN says which game a cut would leave unfinished, and the
+        people's pads and the menus' options (app.resume)."""
         with self.store:
             self.store.mkdir(DIR)
             nums = self.numbers()
@@ -50,7 +53,16 @@ class GameLogs:
             for n in nums:
                 if n <= self.current - self.keep:
                     self.store.remove(path(n))
+        self.store.save(OPEN, {"n": self.current, "pads": list(pads), "opts": opts or {}})
         return self.current
+
+    def open_game(self):
+        """An unfinished game on flash (app.resume.boot rebuilds it)."""
+        return self.store.read(OPEN) is not None
+
+    def done(self):
+        """The game is over (or will not be resumed): OPEN goes."""
+        self.store.remove(OPEN)
 
     def flush(self, log):
         """Append the lines buffered in log (core.log.Log) and forget them."""

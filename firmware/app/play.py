@@ -166,6 +166,9 @@ class App:
         # P1: the box's seats after the people's; pads past the real ones
         # stand for them, so that their presses go where a pad's go (P3)
         eng = _settings().box(name, eng, n, min(GAMES[name][1], max(self.n_pads, 2)))
+        rs = self.resuming      # a game going on after a cut (app.resume.Going): as its log says
+        if rs is not None:
+            eng = rs.eng
         nb = len(eng["box"])
         self.pads_in = pads = pads + [self.n_pads + j for j in range(nb)]
         self.player_of += [n + j for j in range(nb)]
@@ -180,6 +183,8 @@ class App:
             seed = self.clock.ticks_us() & 0x3FFFFFFF
         else:
             self.seed = seed + 1  # type: int | None
+        if rs is not None:
+            seed = rs.seed
         if getattr(self.hal, "echo", False):
             # on the board's REPL: the seed of each game (the emulator's
             # harness plays the same game on the host HAL from it)
@@ -204,7 +209,10 @@ class App:
             self.seats = cues.seats = seats.Seats()
         self.log = cues.log
         try:
-            self.logs.begin()
+            if rs is None:
+                self.logs.begin(pads[:n - nb], opts)
+            else:
+                self.logs.current = rs.n
         except OSError as e:
             # a full or failing flash: play anyway, without a log file
             print("game log not written:", e)
@@ -215,7 +223,7 @@ class App:
             f.held = self.held
             self.flow = f
             self.game = f.game
-            r = f.begin(t)
+            r = f.begin(t) if rs is None else rs.go_on(self, f, cues)
         except Exception as e:
             self.fail(e)
             return
@@ -338,6 +346,8 @@ class App:
     def finish(self):
         self.quiet.drop(_Q_LOG)
         self.write_log()
+        self.resuming = None
+        self.logs.done()        # nothing left to resume (app.resume)
         self.enter("end")
         self.light_mask(0)
 

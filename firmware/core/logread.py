@@ -14,7 +14,7 @@ TYPES = {
     "game": "s", "players": "i", "seed": "i", "options": "d", "dealer": "i",
     "hands": "lls", "p": "i", "card": "s", "up": "b", "ps": "li", "n": "i",
     "t_us": "i", "rule": "s", "order": "li", "taker": "I", "out": "i",
-    "points": "li", "winners": "li", "reason": "s", "ms": "li",
+    "points": "li", "winners": "li", "reason": "s", "ms": "li", "cut": "s",
 }
 # "cards" is names in a take, counts in round and end.
 CARDS_TYPE = {"take": "ls", "round": "li", "end": "li"}

@@ -40,6 +40,9 @@ def replay(entries):
     pos = _compare(g, entries, 0)
     while not g.done and pos < len(entries):
         lineno, t, ev, d = entries[pos]
+        if ev == "resumed":
+            pos += 1        # a cut (L): the game goes on as the lines before left it
+            continue
         if ev == "end" and d.get("reason") == "stopped":
             g.stop(t)       # ended from the menu between two steps (L)
         else:
@@ -56,10 +59,12 @@ def _compare(g, entries, pos):
     """Match the lines the engine emitted with the log from entries[pos];
     returns the next position.  Running out of log is a truncation."""
     lines = g.log.lines
-    for got in lines:
+    for i in range(len(lines)):
+        got = lines[i]
         if pos >= len(entries):
-            g.truncated = True   # the log stops inside this step
-            break
+            g.truncated = True   # the log stops inside this step: the step's
+            g.log.lines = lines[i:]     # other lines stay (app.resume writes them)
+            return pos
         lineno, t, ev, d = entries[pos]
         values = [d.get(k) for k in _log.FIELDS[ev]]
         try:

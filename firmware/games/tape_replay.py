@@ -71,6 +71,8 @@ def replay(entries):
     pos = 0
     for i in range(len(entries)):
         lineno, t, ev, d = entries[i]
+        if ev == "resumed" and pos >= len(out):
+            continue        # a cut (L): the match goes on as the lines before left it
         if pos >= len(out):
             if g.done:
                 raise LogError(lineno, "the match is over (%s) but the log goes on" % (g.reason,))
@@ -105,6 +107,7 @@ def replay(entries):
             del out[:pos]
             pos = 0
     g.truncated = not g.done
+    del out[:pos]   # what stays: lines the engine gave past the log's last (app.resume writes them)
     return g
 
 

@@ -1,0 +1,160 @@
+# A game goes on after a cut (issue 40, RULES.md L `resumed`): imported at
+# power-on only when the flash holds an unfinished game (app.logs.GameLogs:
+# the small file OPEN, written at the game's start, removed at its end), so
+# a box with nothing to resume pays none of its names.
+#
+#   boot(app)            the unfinished game rebuilt from its log and shown
+#                        paused: one press of a seated pad goes on
+#                        (app.pause), the menu button drops it (L `stopped`).
+#                        A damaged or old game file: one line on the serial
+#                        port, and the box starts fresh
+#   Going                what app.play.App.begin_game takes from the log
+#                        instead of the menus: the options, the seed, the
+#                        file; go_on() stands in for the flow's begin()
+#
+# The log is the journal.  Each of its lines is on flash once written
+# (app.logs appends at calm moments: between duels, with no slap window open
+# in Tape-treize), and a cut in the middle of a write leaves a cut last line,
+# dropped here.  The state is exactly what the lines describe: the game's
+# replay engine (games.*_replay) runs them through the rules, checking every
+# line, and its engine, with its generator where the lines left it, becomes
+# the flow's.  The lines of a step the log stops inside follow, then
+# `resumed`, at the last line's time: the game clock goes on from there,
+# the time without power left out.  The view and the box's seats (P2) hear
+# the lines again, as they heard them the first time; the sounds do not.
+from core import log as _log
+from core import FIELDS
+from app.logs import OPEN   # {"n": the log's number, "pads": the people's pads, "opts": the menus'}
+_CUT = "power"          # no reset cause on the host HAL: a cut is a power cut
+_AUTO_FLIP_MS = 3000    # app.duels' (private there)
+_SHOW_MS = 1200
+_BATTLE_MS = 1500
+
+
+def entries_of(text, where):
+    """A log's text as core.log.read's entries; a last line the cut left
+    short is dropped.  LogError names a damaged line."""
+    lines = text.split("\n")
+    if lines and lines[-1] != "":
+        lines.pop()     # cut in the middle of its write: it never happened
+    try:
+        return _log.read(lines)
+    except _log.LogError as e:
+        raise ValueError("%s line %d: %s" % (where, e.lineno, e.reason))
+
+
+def replay(entries):
+    """The engine as the log leaves it (its lines past the log's last in
+    engine.log.lines)."""
+    if entries[0][3].get("game") == "tape":
+        from games import tape_replay as r
+    else:
+        from games import bataille_replay as r      # type: ignore[no-redef]
+    return r.replay(entries)
+
+
+class Going:
+    def __init__(self, n, side, entries, g):
+        d = entries[0][3]
+        self.n = n
+        self.pads = side["pads"]
+        self.opts = side["opts"]
+        self.entries = entries
+        self.g = g
+        self.name = d["game"]
+        self.seed = d["seed"]
+        eng = dict(d["options"])
+        if "box" not in eng:
+            eng["box"] = []
+        self.eng = eng
+
+    def go_on(self, app, f, cues):
+        """The flow f (made, not begun) given the rebuilt engine, the view
+        and the seats told the game so far; the bits of a begin()."""
+        g = self.g
+        v = cues.view
+        s = cues.seats
+        for e in self.entries:
+            vals = [e[3].get(k) for k in FIELDS[e[2]]]
+            v.event(e[1], e[2], vals)
+            if s is not None:
+                s.event(e[1], e[2], vals)
+        log = cues.log
+        log.last_t = self.entries[-1][1]
+        rest = g.log.lines
+        g.log = log
+        for i in range(len(rest)):
+            t, ev, d = _log.parse_line(rest[i])
+            log.emit(t, ev, *[d.get(k) for k in FIELDS[ev]])
+        t = log.last_t
+        if g.done:
+            return 17           # the step the log stopped inside ended the game: DIRTY | ENDED
+        log.emit(t, "resumed", _CUT)
+        f.game = app.game = g
+        if self.name == "tape":
+            c = g.clock
+            u = g.now_us
+            c.start(app.now)
+            c.at_us = u
+            f.clock = c
+            f.m = cues.in_mask()
+            return f.after() | 3        # DIRTY | LIT
+        f.clock.start(app.now)
+        f.clock._base_ms = t
+        if g._next:     # a battle's cards or the take come by themselves
+            f.next_step = t + (_BATTLE_MS if v.battle else _SHOW_MS)
+            return 1
+        if len(self.entries) < 3:
+            return f.step(0) & 255     # the first flip follows the deal at once (app.duels)
+        f.waiting = cues.in_mask()
+        for p in range(v.n):
+            v.waiting[p] = not v.out[p]
+        f.auto_at = t + _AUTO_FLIP_MS
+        return 3
+
+
+def boot(app):
+    """At power-on, with OPEN on flash: the game goes on, paused, or a
+    fresh start with one line saying why."""
+    n = -1
+    try:
+        side, notice = app.store.load(OPEN, None)
+        if notice or not isinstance(side, dict):
+            raise ValueError(notice or "%s holds no game" % OPEN)
+        n = side["n"]
+        where = "logs/game_%d.jsonl" % n
+        text = app.store.read(where)
+        if text is None:
+            raise ValueError(where + " is missing")
+        entries = entries_of(text, where)
+        if not entries:
+            raise ValueError(where + " is empty")
+        for e in entries:
+            if e[2] == "end":
+                app.logs.done()     # over: nothing to resume
+                return
+        try:
+            g = replay(entries)
+        except _log.LogError as e:
+            raise ValueError("%s line %d: %s" % (where, e.lineno, e.reason))
+        rs = Going(n, side, entries, g)
+    except Exception as e:
+        print("resume: the unfinished game was not resumed (%s: %s): a fresh start" % (type(e).__name__, e))
+        app.logs.done()
+        return
+    app.resuming = rs
+    app.menus.game_name = rs.name   # (as joining leaves it: the screens read it)
+    app.begin_game(rs.name, rs.pads, app.now)
+    if app.state == "play":
+        app.pause()
+        app.light_mask(app.pads(cues_mask(app)))     # the sign: the seated pads lit, any goes on
+    else:
+        app.resuming = None
+
+
+def cues_mask(app):
+    m = 0
+    for p in range(len(app.pads_in)):
+        if app.pads_in[p] < app.n_pads:
+            m |= 1 << p
+    return m
