@@ -72,6 +72,12 @@ class Going:
         """The flow f (made, not begun) given the rebuilt engine, the view
         and the seats told the game so far; the bits of a begin()."""
         g = self.g
+        if g is None:
+            # only the start line reached flash: the deal never happened
+            cues.log.emit(0, "resumed", _CUT)
+            r = f.begin(app.now)
+            del cues.log.lines[1]   # (the start line again: the file has it)
+            return r
         v = cues.view
         s = cues.seats
         for e in self.entries:
@@ -134,7 +140,7 @@ def boot(app):
                 app.logs.done()     # over: nothing to resume
                 return
         try:
-            g = replay(entries)
+            g = replay(entries) if len(entries) > 1 else None
         except _log.LogError as e:
             raise ValueError("%s line %d: %s" % (where, e.lineno, e.reason))
         rs = Going(n, side, entries, g)

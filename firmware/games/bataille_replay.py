@@ -20,6 +20,8 @@ def replay(entries):
     # their defaults (no box seat).
     entries = _opt.as_logged_before(entries, {"short": "play", "box": [],
                                               "level": 1})
+    # L `resumed`: the game went on after a cut as the lines before left it
+    entries = [e for e in entries if e[2] != "resumed"]
     lineno, t0, ev, d = entries[0]
     if d["game"] not in GAMES:
         raise _log.LogError(lineno, "this is a %r log, not Bataille or Bata-waf" % (d["game"],))
@@ -40,9 +42,6 @@ def replay(entries):
     pos = _compare(g, entries, 0)
     while not g.done and pos < len(entries):
         lineno, t, ev, d = entries[pos]
-        if ev == "resumed":
-            pos += 1        # a cut (L): the game goes on as the lines before left it
-            continue
         if ev == "end" and d.get("reason") == "stopped":
             g.stop(t)       # ended from the menu between two steps (L)
         else:

@@ -23,6 +23,8 @@ def replay(entries):
     # The match length (T12's time limit) came later: older logs had none.
     entries = _opt.as_logged_before(entries, {"length": "all", "box": [],
                                               "level": 1})
+    # L `resumed`: the match went on after a cut as the lines before left it
+    entries = [e for e in entries if e[2] != "resumed"]
     lineno, t0, ev, d = entries[0]
     if d["game"] != "tape":
         raise LogError(lineno, "this is a %r log, not Tape-treize" % (d["game"],))
@@ -71,8 +73,6 @@ def replay(entries):
     pos = 0
     for i in range(len(entries)):
         lineno, t, ev, d = entries[i]
-        if ev == "resumed" and pos >= len(out):
-            continue        # a cut (L): the match goes on as the lines before left it
         if pos >= len(out):
             if g.done:
                 raise LogError(lineno, "the match is over (%s) but the log goes on" % (g.reason,))
