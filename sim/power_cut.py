@@ -66,7 +66,7 @@ class _Watch:
             k = len(log.lines)
             r = flush(log)
             self.written += k
-            if self.written >= self.n:
+            if self.written >= self.n and '"end"' not in self.last(b):
                 if self.snap is None:   # line N came in this very pass: the bots have not heard of it
                     self.snap = self.take(b.app)
                 with open(_log_path(b)) as f:
@@ -76,6 +76,12 @@ class _Watch:
                 raise Cut()
             return r
         logs.flush = cutting
+
+    def last(self, b):
+        """Line N as written (an end line: the game is over, no cut comes in it)."""
+        with open(_log_path(b)) as f:
+            lines = f.read().split("\n")
+        return lines[self.n - 1] if len(lines) >= self.n else ""
 
     def _record(self, bot):
         press = bot.press
@@ -162,4 +168,5 @@ def run(cfg, b):
     limit = b2.clock.now + cfg.max_us
     while not b2.finished and not b2.failed and b2.clock.now < limit:
         b2.step_until(min(limit, b2.clock.now + b2.quantum_us()))
+    b2.before_us = b.clock.now + b2.clock.now   # the virtual time of both runs (sim.headless's message)
     return b2

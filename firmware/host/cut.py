@@ -1,44 +1,40 @@
-# Power cuts off the board (issue 40): a headless game (host.headless's
-# Runner and its bots) cut the moment the N-th line of its log reaches
-# flash, the box started again from what its files hold (app.resume), one
-# press of a seated pad, and the same bots going on to the end.  Portable:
-# the same run on CPython and on the MicroPython unix port.
+# Power cuts off the board (issue 40), portable (CPython and the MicroPython
+# unix port): a headless game (host.headless.Runner and its bots) cut the
+# moment the N-th line of its log reaches flash, the box started again from
+# what its files hold (app.resume: the game shown paused), one press of a
+# seated pad, and the Runner's bots going on to the end.
 #
-#   log = played(game, players, seed, cut=None, options=None, board=...)
-#                            the whole game's log (text); cut=N: cut after
-#                            its N-th line (N from 1), then resumed
-#   ends(text) -> dict       the `end` line's fields, or None
+#   text = played(game, players, seed, root, cut=None, options=None)
+#                            the game's log (text); cut=N: cut after its
+#                            N-th line (N from 1), then resumed
+#   cut_at(root, game, players, seed, n, options=None) -> bool
+#                            the first half: played up to the cut (False:
+#                            the game ended first)
+#   runner(root, game, players, seed)   a Runner on a box started on root
+#   ends(text) -> dict       the `end` line's fields (t left out), or None
 #
-# The cut lands inside the box's write of its log (app.logs.GameLogs.flush
-# writes the lines held since the last calm moment at once): what reaches
-# flash is the first N lines, as when the power goes in the middle of an
-# append; the box is dropped there, whatever it was doing.
-#
-# The bots' randomness goes on with the game: a Runner draws a reaction
-# per press from its generator, and the state of that generator when each
-# line was written is kept, so the bots after the cut draw what they drew
-# after that line the first time (a child does not forget the game either).
+# The cut lands in the box's write of its log (app.logs.GameLogs.flush
+# writes the lines held since the last calm moment at once): the file keeps
+# its first N lines, as when the power goes in the middle of an append.
+# The Runner's bots start afresh after the cut (sim.power_cut takes the
+# simulator's bots as they were, for games that end as the uncut ones).
 import json
 from host.headless import Runner
-from core.rng import Rng
 
 BOARD = "pico_oled"
 
 
-class Cut(Exception):
-    pass
+class Cut(BaseException):
+    """The power goes: nothing in the box catches it (it is no error)."""
 
 
-def _log_text(root):
-    from app.logs import DIR, number_of
-    import os
-    nums = [number_of(f) for f in os.listdir(root + "/" + DIR)]
-    with open("%s/%s/game_%d.jsonl" % (root, DIR, max(nums))) as f:
-        return f.read()
+def _log_path(root, n):
+    from app.logs import path
+    return "%s/%s" % (root, path(n))
 
 
 class _Bots(Runner):
-    """The Runner's bots; after a cut, the first thing they do is go on."""
+    """The Runner's bots; back after a cut, the first thing they do is go on."""
 
     def bots(self):
         app = self.app
@@ -47,48 +43,60 @@ class _Bots(Runner):
                 for k in app.pads_in:
                     if k < app.n_pads:
                         self.press(k, 400000)
-                        return
+                        break
             return
         Runner.bots(self)
 
 
-def _open(board, root):
+def runner(root, game, players, seed, options=None, board=BOARD):
+    """A Runner on the host HAL of `board`, its files in root (a box
+    started on them: a game they hold unfinished is resumed)."""
     import hal as _hal
     h = _hal.open_host(board, storage_dir=root, lean=True)
     _hal.forget_board_checks()
-    return h
+    return _Bots(h, game, players, seed=seed, options=options)
 
 
-def played(game, players, seed, root, cut=None, options=None, board=BOARD, max_s=3600):
-    """The game's log text; cut: after its cut-th line reached flash, the
-    box restarted from its files (same seed, same bots)."""
-    r = _Bots(_open(board, root), game, players, seed=seed, options=options)
-    states = []         # the bots' generator when each line was written
-    if cut is not None:
-        logs = r.app.logs
-        flush = logs.flush
+def cut_at(root, game, players, seed, n, options=None, board=BOARD, max_s=3600):
+    """Play until the n-th line of the log reaches flash, and cut there:
+    the log's number, negative if the game ended first (no cut)."""
+    r = runner(root, game, players, seed, options, board)
+    logs = r.app.logs
+    flush = logs.flush
+    done = [0]
 
-        def cutting(log):
-            for i in range(len(log.lines)):
-                states.append(r.rng.s if hasattr(r.rng, "s") else None)
-            n = flush(log)
-            if cut is not None and len(states) >= cut:
-                text = _log_text(root)
-                keep = text.split("\n")[:cut]
-                from app.logs import path
-                with open(root + "/" + path(logs.current), "w") as f:
-                    f.write("\n".join(keep) + "\n")
+    def cutting(log):
+        done[0] += len(log.lines)
+        k = flush(log)
+        if done[0] >= n:
+            name = _log_path(root, logs.current)
+            with open(name) as f:
+                lines = f.read().split("\n")[:n]
+            if '"end"' not in lines[-1]:    # (after the end line: no cut in the game)
+                with open(name, "w") as f:
+                    f.write("\n".join(lines) + "\n")
                 raise Cut()
-            return n
-        logs.flush = cutting
+        return k
+    logs.flush = cutting
     try:
         r.run(max_s)
     except Cut:
-        r = _Bots(_open(board, root), game, players, seed=seed, options=options)
+        return logs.current
+    return -logs.current
+
+
+def played(game, players, seed, root, cut=None, options=None, board=BOARD, max_s=3600):
+    n = -1
+    if cut is not None:
+        n = cut_at(root, game, players, seed, cut, options, board, max_s)
+    if n > 0 or cut is None:
+        r = runner(root, game, players, seed, options, board)
         r.run(max_s)
-    if r.app.state != "end":
-        raise RuntimeError("%s stopped in state %s: %s" % (game, r.app.state, r.app.error_text))
-    return _log_text(root)
+        if r.app.state != "end":
+            raise RuntimeError("%s stopped in state %s: %s" % (game, r.app.state, r.app.error_text))
+        n = r.app.logs.current
+    with open(_log_path(root, abs(n))) as f:
+        return f.read()
 
 
 def ends(text):
@@ -99,6 +107,3 @@ def ends(text):
                 d.pop("t")
                 return d
     return None
-
-
-_ = Rng     # (the bots' generator: host.headless.Runner.rng)

@@ -1,0 +1,112 @@
+# Issue 40, RULES.md L `resumed`: a game cut at any line goes on after the
+# box starts again (app.resume), on CPython and the MicroPython unix port.
+# The Runner's bots start afresh after a cut, so the games whose end the
+# bots' timing cannot change (Bataille, Bata-waf) end as the uncut ones; a
+# cut Tape-treize match's log replays (sim.power_cut, CPython, takes the
+# simulator's bots as they were: host_tests/test_resume_power_cut.py).
+from app_hal import fresh_dir, rmtree
+from core import log as _log
+from host import cut
+
+
+def _replays(text):
+    """The log replays to its end through the game's rules (what `make
+    replay` runs), and holds at most one resumed line."""
+    from app import resume
+    entries = resume.entries_of(text, "log")
+    g = resume.replay(entries)
+    assert g.done and not g.truncated, "the replay stops before the end"
+    return [e for e in entries if e[2] == "resumed"]
+
+
+def _play(game, seed, n=None, options=None):
+    d = fresh_dir()
+    try:
+        return cut.played(game, 2, seed, d, cut=n, options=options)
+    finally:
+        rmtree(d)
+
+
+def test_l_resumed_bataille_cut_at_every_line_ends_as_the_uncut_game():
+    opts = {"length": 6}
+    whole = _play("bataille", 5, options=opts)
+    n_lines = len(whole.split("\n")) - 1
+    want = cut.ends(whole)
+    for n in range(1, n_lines):
+        text = _play("bataille", 5, n, opts)
+        assert cut.ends(text) == want, (n, cut.ends(text), want)
+        r = _replays(text)
+        # (none when the step the log stopped inside ended the game: the box
+        # writes the rest of it and shows the end)
+        assert len(r) == 1 and r[0][3]["cut"] == "power" or n == n_lines - 1, n
+
+
+def test_l_resumed_batawaf_and_tape_cut_mid_game_replay():
+    for game, seed, n in (("batawaf", 2, 17), ("tape", 3, 40), ("tape", 4, 2)):
+        text = _play(game, seed, n, {"length": 8} if game != "tape" else {"target": 1})
+        r = _replays(text)
+        assert len(r) == 1, (game, n)
+        if game == "batawaf":
+            assert cut.ends(text) == cut.ends(_play(game, seed, None, {"length": 8}))
+
+
+def _cut_box(game="bataille", n=12):
+    """A box whose flash holds the first n lines of a game, started again."""
+    d = fresh_dir()
+    assert cut.cut_at(d, game, 2, 3, n, {"length": 6}) > 0
+    return d
+
+
+def test_l_resumed_box_starts_with_the_game_paused_and_the_menu_button_drops_it():
+    d = _cut_box()
+    try:
+        r = cut.runner(d, "bataille", 2, 3)
+        app = r.app
+        assert app.state == "pause" and app.resuming is not None
+        assert app.lit & 1 and app.lit & 2       # the seated pads lit: one goes on
+        app.menus.button(1)
+        assert app.state == "end"
+        with open(d + "/" + _path(app)) as f:
+            text = f.read()
+        lines = [ln for ln in text.split("\n") if ln]
+        assert '"stopped"' in lines[-1] and '"resumed"' in lines[-2], lines[-2:]
+        _replays(text)
+        # nothing left to resume at the next start (a notice: the Runner's
+        # length of 6 duels, saved with the settings, is no menu's value)
+        assert cut.runner(d, "bataille", 2, 3).app.state in ("menu", "notice")
+    finally:
+        rmtree(d)
+
+
+def _path(app):
+    from app.logs import path
+    return path(app.logs.current)
+
+
+def test_l_resumed_damaged_game_file_starts_fresh():
+    d = _cut_box()
+    try:
+        name = d + "/logs/game_1.jsonl"
+        with open(name) as f:
+            lines = f.read().split("\n")
+        lines[5] = lines[5].replace('"flip"', '"flop"')
+        with open(name, "w") as f:
+            f.write("\n".join(lines))
+        r = cut.runner(d, "bataille", 2, 3)
+        assert r.app.state in ("menu", "notice") and r.app.resuming is None
+        # and the next start does not try again
+        assert cut.runner(d, "bataille", 2, 3).app.state in ("menu", "notice")
+    finally:
+        rmtree(d)
+
+
+def test_l_resumed_entries_name_a_damaged_line_and_drop_a_cut_one():
+    from app import resume
+    good = '{"t":0,"ev":"start","game":"tape","players":2,"seed":1,"options":{}}\n'
+    assert len(resume.entries_of(good + '{"t":5,"ev":"de', "f")) == 1
+    try:
+        resume.entries_of(good + '{"t":5}\n', "logs/game_4.jsonl")
+        raise AssertionError("a damaged line was read")
+    except ValueError as e:
+        assert "logs/game_4.jsonl line 2" in str(e), e
+    assert _log.read([good])[0][2] == "start"
