@@ -124,8 +124,7 @@ def _go_on(b, snap):
             if app.state == "pause" and app.resuming is not None:
                 if not state["asked"]:
                     state["asked"] = True
-                    k = [p for p in app.pads_in if p < app.n_pads][0]
-                    b.pads.tap(k, now + 500000, 80000)     # one press goes on
+                    b.pads.tap(_free_pad(app, snap), now + 500000, 80000)     # one press goes on
                 return
             if app.state != "play":
                 return react(app, now)      # (not resumed: the box started fresh)
@@ -146,6 +145,18 @@ def _go_on(b, snap):
         if now >= state["at"]:
             react(app, now)
     pm.react = waiting
+
+
+def _free_pad(app, snap):
+    """The seated pad whose bot's next press is the furthest away: the press
+    that goes on is still down a moment after the game went on."""
+    best = None
+    for k in app.pads_in:
+        if k < app.n_pads:
+            nxt = min([gta for p, gta, hold in snap["taps"] if p == k] or [1 << 62])
+            if best is None or nxt > best[0]:
+                best = (nxt, k)
+    return best[1]
 
 
 def run(cfg, b):
