@@ -122,7 +122,7 @@ class App(play.App):
             self.notice = notice
         else:
             self.open_menu("home")
-        if self.logs.open_game():
+        if self.store.read("resume") is not None:     # a game a cut left unfinished
             from app import resume      # (only then: its names cost nothing to other boots)
             resume.boot(self)
 

@@ -6,7 +6,8 @@
 # flash writes mask interrupts and would delay slap timestamps (DESIGN.md).
 DIR = "logs"
 KEEP = 5
-OPEN = "open_game"      # the game a cut would leave unfinished (app.resume)
+# "resume": the small file naming the game a cut would leave unfinished
+# (app.resume; a name the board has interned already)
 
 
 def number_of(name):
@@ -39,7 +40,7 @@ class GameLogs:
     def begin(self, pads=(), opts=None):
         """Choose the file of a new game and remove the oldest ones (the
         file system held throughout: one mount on the one-file firmware);
-        then OPEN says which game a cut would leave unfinished, and the
+        then "resume" says which game a cut would leave unfinished, and the
         people's pads and the menus' options (app.resume)."""
         with self.store:
             self.store.mkdir(DIR)
@@ -53,16 +54,12 @@ class GameLogs:
             for n in nums:
                 if n <= self.current - self.keep:
                     self.store.remove(path(n))
-        self.store.save(OPEN, {"n": self.current, "pads": list(pads), "opts": opts or {}})
+        self.store.save("resume", {"n": self.current, "pads": list(pads), "opts": opts or {}})
         return self.current
 
-    def open_game(self):
-        """An unfinished game on flash (app.resume.boot rebuilds it)."""
-        return self.store.read(OPEN) is not None
-
     def done(self):
-        """The game is over (or will not be resumed): OPEN goes."""
-        self.store.remove(OPEN)
+        """The game is over (or will not be resumed): "resume" goes."""
+        self.store.remove("resume")
 
     def flush(self, log):
         """Append the lines buffered in log (core.log.Log) and forget them."""

@@ -223,7 +223,7 @@ class App:
             f.held = self.held
             self.flow = f
             self.game = f.game
-            r = f.begin(t) if rs is None else rs.go_on(self, f, cues)
+            r = f.begin(t) if rs is None else rs.begin(self, f, cues)
         except Exception as e:
             self.fail(e)
             return

@@ -1,6 +1,6 @@
 # A game goes on after a cut (issue 40, RULES.md L `resumed`): imported at
 # power-on only when the flash holds an unfinished game (app.logs.GameLogs:
-# the small file OPEN, written at the game's start, removed at its end), so
+# the small file "resume", written at the game's start, removed at its end), so
 # a box with nothing to resume pays none of its names.
 #
 #   boot(app)            the unfinished game rebuilt from its log and shown
@@ -10,7 +10,7 @@
 #                        port, and the box starts fresh
 #   Going                what app.play.App.begin_game takes from the log
 #                        instead of the menus: the options, the seed, the
-#                        file; go_on() stands in for the flow's begin()
+#                        file; its begin() stands in for the flow's
 #
 # The log is the journal.  Each of its lines is on flash once written
 # (app.logs appends at calm moments: between duels, with no slap window open
@@ -24,7 +24,7 @@
 # the lines again, as they heard them the first time; the sounds do not.
 from core import log as _log
 from core import FIELDS
-from app.logs import OPEN   # {"n": the log's number, "pads": the people's pads, "opts": the menus'}
+OPEN = "resume"     # (app.logs) {"n": the log's number, "pads": the people's pads, "opts": the menus'}
 _CUT = "power"          # no reset cause on the host HAL: a cut is a power cut
 _AUTO_FLIP_MS = 3000    # app.duels' (private there)
 _SHOW_MS = 1200
@@ -68,7 +68,7 @@ class Going:
             eng["box"] = []
         self.eng = eng
 
-    def go_on(self, app, f, cues):
+    def begin(self, app, f, cues):
         """The flow f (made, not begun) given the rebuilt engine, the view
         and the seats told the game so far; the bits of a begin()."""
         g = self.g

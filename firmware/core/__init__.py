@@ -19,7 +19,6 @@ FIELDS = {
     "take": ("p", "cards"),
     "out": ("p",),
     "round": ("n", "points", "cards"),
-    "resumed": ("cut",),
     "head_start": ("ms",),
     "end": ("winners", "reason", "cards", "points"),
 }
