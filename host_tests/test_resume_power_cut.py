@@ -15,9 +15,9 @@ from sim.__main__ import main
 ARGS = {"bataille": ["--length", "8"], "batawaf": ["--length", "8"], "tape": ["--target", "1"]}
 
 
-def _run(tmp, game, seed, cut=None):
+def _run(tmp, game, seed, cut=None, more=()):
     path = os.path.join(tmp, "%s_%d_%s.jsonl" % (game, seed, cut))
-    argv = ["--headless", "--game", game, "--seed", str(seed), "--log", path] + ARGS[game]
+    argv = ["--headless", "--game", game, "--seed", str(seed), "--log", path] + ARGS[game] + list(more)
     if cut is not None:
         argv += ["--power-cut", str(cut)]
     assert main(argv) == 0
@@ -26,15 +26,15 @@ def _run(tmp, game, seed, cut=None):
 
 
 @functools.lru_cache(maxsize=None)
-def _uncut(game, seed):
+def _uncut(game, seed, more=()):
     import tempfile
     with tempfile.TemporaryDirectory() as d:
-        return _run(d, game, seed)
+        return _run(d, game, seed, None, more)
 
 
-def _check(tmp, game, seed, n):
-    whole = _uncut(game, seed)
-    text = _run(tmp, game, seed, n)
+def _check(tmp, game, seed, n, more=()):
+    whole = _uncut(game, seed, more)
+    text = _run(tmp, game, seed, n, more)
     lines = text.split("\n")
     resumed = [s for s in lines if '"resumed"' in s]
     n_lines = len(whole.split("\n")) - 1
@@ -64,6 +64,16 @@ def test_l_resumed_power_cut_at_every_line_of_a_short_tape_match(tmp_path):
     step = max(1, n_lines // 16)
     for n in range(1, n_lines + 1, step):
         _check(str(tmp_path), "tape", 2, n)
+
+
+def test_l_resumed_power_cut_box_seats_play_on_as_they_would_have(tmp_path):
+    # P1-P5: one person and a box seat; the seat's generator is rebuilt
+    # from the log (it draws at the events it hears), so it plays the same
+    more = ("--players", "1", "--box", "1")
+    for game in ("bataille", "tape"):
+        n_lines = len(_uncut(game, 4, more).split("\n")) - 1
+        for n in (2, n_lines // 3, 2 * n_lines // 3):
+            _check(str(tmp_path), game, 4, n, more)
 
 
 def test_l_resumed_power_cut_needs_a_headless_bots_game():
