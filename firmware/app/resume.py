@@ -15,15 +15,15 @@
 # The log is the journal.  Each of its lines is on flash once written
 # (app.logs appends at calm moments: between duels, with no slap window open
 # in Tape-treize), and a cut in the middle of a write leaves a cut last line,
-# dropped here.  The state is exactly what the lines describe: the game's
-# replay engine (games.*_replay) runs them through the rules, checking every
-# line, and its engine, with its generator where the lines left it, becomes
-# the flow's.  The lines of a step the log stops inside follow, then
+# dropped here.  The state is exactly what the lines describe: an engine
+# fed the log line by line (app.resume_feed), every line checked against
+# the rules, with its generator where the lines left it, becomes the flow's.  The lines of a step the log stops inside follow, then
 # `resumed`, at the last line's time: the game clock goes on from there,
 # the time without power left out.  The view and the box's seats (P2) hear
 # the lines again, as they heard them the first time; the sounds do not.
 from core import log as _log
 from core import FIELDS
+from app.resume_feed import lines, engine
 OPEN = "resume"     # (app.logs) {"n": the log's number, "pads": the people's pads, "opts": the menus'}
 _CUT = "power"          # no reset cause on the host HAL: a cut is a power cut
 _AUTO_FLIP_MS = 3000    # app.duels' (private there)
@@ -31,36 +31,15 @@ _SHOW_MS = 1200
 _BATTLE_MS = 1500
 
 
-def entries_of(text, where):
-    """A log's text as core.log.read's entries; a last line the cut left
-    short is dropped.  LogError names a damaged line."""
-    lines = text.split("\n")
-    if lines and lines[-1] != "":
-        lines.pop()     # cut in the middle of its write: it never happened
-    try:
-        return _log.read(lines)
-    except _log.LogError as e:
-        raise ValueError("%s line %d: %s" % (where, e.lineno, e.reason))
-
-
-def replay(entries):
-    """The engine as the log leaves it (its lines past the log's last in
-    engine.log.lines)."""
-    if entries[0][3].get("game") == "tape":
-        from games import tape_replay as r
-    else:
-        from games import bataille_replay as r      # type: ignore[no-redef]
-    return r.replay(entries)
-
-
 class Going:
-    def __init__(self, n, side, entries, g):
-        d = entries[0][3]
+    def __init__(self, n, side, where, d, g, count, last_t):
         self.n = n
         self.pads = side["pads"]
         self.opts = side["opts"]
-        self.entries = entries
+        self.where = where
         self.g = g
+        self.count = count      # the log's entries
+        self.last_t = last_t
         self.name = d["game"]
         self.seed = d["seed"]
         eng = dict(d["options"])
@@ -80,13 +59,18 @@ class Going:
             return r
         v = cues.view
         s = cues.seats
-        for e in self.entries:
-            vals = [e[3].get(k) for k in FIELDS[e[2]]]
-            v.event(e[1], e[2], vals)
-            if s is not None:
-                s.event(e[1], e[2], vals)
+        with app.store:
+            fl = open(app.store.fs.path(self.where))
+            try:
+                for e in lines(fl):     # (read again, one line at a time)
+                    vals = [e[3].get(k) for k in FIELDS[e[2]]]
+                    v.event(e[1], e[2], vals)
+                    if s is not None:
+                        s.event(e[1], e[2], vals)
+            finally:
+                fl.close()
         log = cues.log
-        log.last_t = self.entries[-1][1]
+        log.last_t = self.last_t
         rest = g.log.lines
         g.log = log
         for i in range(len(rest)):
@@ -110,7 +94,7 @@ class Going:
         if g._next:     # a battle's cards or the take come by themselves
             f.next_step = t + (_BATTLE_MS if v.battle else _SHOW_MS)
             return 1
-        if len(self.entries) < 3:
+        if self.count < 3:
             return f.step(0) & 255     # the first flip follows the deal at once (app.duels)
         f.waiting = cues.in_mask()
         for p in range(v.n):
@@ -119,31 +103,44 @@ class Going:
         return 3
 
 
+def read(app, where):
+    """(start line's fields, engine, entries, last time) of the log file
+    `where` (app.resume_feed); None if the game in it is over."""
+    d = None
+    with app.store:
+        f = open(app.store.fs.path(where))
+        try:
+            for e in lines(f):
+                if e[2] == "end":
+                    return None     # over: nothing to resume
+                if d is None:
+                    d = e[3]
+            f.seek(0)
+            g, count, last_t = engine(f)
+        finally:
+            f.close()
+    return d, g, count, last_t
+
+
 def boot(app):
     """At power-on, with OPEN on flash: the game goes on, paused, or a
     fresh start with one line saying why."""
-    n = -1
     try:
         side, notice = app.store.load(OPEN, None)
         if notice or not isinstance(side, dict):
             raise ValueError(notice or "%s holds no game" % OPEN)
         n = side["n"]
         where = "logs/game_%d.jsonl" % n
-        text = app.store.read(where)
-        if text is None:
-            raise ValueError(where + " is missing")
-        entries = entries_of(text, where)
-        if not entries:
-            raise ValueError(where + " is empty")
-        for e in entries:
-            if e[2] == "end":
-                app.logs.done()     # over: nothing to resume
-                return
         try:
-            g = replay(entries) if len(entries) > 1 else None
+            r = read(app, where)
         except _log.LogError as e:
             raise ValueError("%s line %d: %s" % (where, e.lineno, e.reason))
-        rs = Going(n, side, entries, g)
+        except OSError:
+            raise ValueError(where + " is missing")
+        if r is None:
+            app.logs.done()
+            return
+        rs = Going(n, side, where, r[0], r[1], r[2], r[3])
     except Exception as e:
         print("resume: the unfinished game was not resumed (%s: %s): a fresh start" % (type(e).__name__, e))
         app.logs.done()
