@@ -70,12 +70,7 @@ def engine(f):
     if game not in _log.GAMES or not isinstance(opts, dict):
         raise LogError(1, "not a game's start line")
     log = _log.Log()
-    if game == "tape":
-        from games.tape import Tape
-        g = Tape(opts, d["seed"], log)
-    else:
-        from games.bataille import Bataille
-        g = Bataille(opts, d["seed"], log, game)
+    g = _new(game, opts, d["seed"], log)
     g.start(0)
     out = log.lines
     _want(1, first[1], "start", d, out[0])
@@ -83,7 +78,7 @@ def engine(f):
     n = 1
     last_t = first[1]
     tape = game == "tape"
-    group = []      # (Tape-treize) the entries of one millisecond
+    group = []      # type: list  # (Tape-treize) the entries of one millisecond
     e = None
     for e in it:
         if tape and group and e[1] != group[0][1]:
@@ -108,6 +103,15 @@ def engine(f):
         pos = _tape_ms(g, group, out, pos)
     del out[:pos]
     return (g if n > 1 else None), n, last_t
+
+
+def _new(game, opts, seed, log):
+    """The game's engine, its generator seeded as the box's was."""
+    if game == "tape":
+        from games.tape import Tape
+        return Tape(opts, seed, log)
+    from games.bataille import Bataille
+    return Bataille(opts, seed, log, game)
 
 
 def _tape_ms(g, group, out, pos):
