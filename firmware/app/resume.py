@@ -25,10 +25,23 @@ from core import log as _log
 from core import FIELDS
 from app.resume_feed import lines, engine
 OPEN = "resume"     # (app.logs) {"n": the log's number, "pads": the people's pads, "opts": the menus'}
-_CUT = "power"          # no reset cause on the host HAL: a cut is a power cut
 _AUTO_FLIP_MS = 3000    # app.duels' (private there)
 _SHOW_MS = 1200
 _BATTLE_MS = 1500
+
+
+def cause():
+    """L `resumed`'s cut: the RP2040's reset cause (machine's, read here
+    rather than through the HAL: the words are this module's, loaded only
+    to resume); off the board, where nothing tells, a power cut."""
+    try:
+        import machine
+        c = machine.reset_cause()
+        if c == machine.WDT_RESET:
+            return "watchdog"
+        return "power" if c == machine.PWRON_RESET else "reset"
+    except Exception:   # (CPython has no machine; the unix port's has no reset_cause)
+        return "power"
 
 
 class Going:
@@ -53,7 +66,7 @@ class Going:
         g = self.g
         if g is None:
             # only the start line reached flash: the deal never happened
-            cues.log.emit(0, "resumed", _CUT)
+            cues.log.emit(0, "resumed", cause())
             r = f.begin(app.now)
             del cues.log.lines[1]   # (the start line again: the file has it)
             return r
@@ -79,7 +92,7 @@ class Going:
         t = log.last_t
         if g.done:
             return 17           # the step the log stopped inside ended the game: DIRTY | ENDED
-        log.emit(t, "resumed", _CUT)
+        log.emit(t, "resumed", cause())
         f.game = app.game = g
         if self.name == "tape":
             c = g.clock
