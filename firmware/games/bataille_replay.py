@@ -62,7 +62,7 @@ def _compare(g, entries, pos):
         got = lines[i]
         if pos >= len(entries):
             g.truncated = True   # the log stops inside this step: the step's
-            g.log.lines = lines[i:]     # other lines stay (app.resume writes them)
+            g.log.lines = lines[i:]     # other lines stay (a resume writes them: app.resume_feed)
             return pos
         lineno, t, ev, d = entries[pos]
         values = [d.get(k) for k in _log.FIELDS[ev]]
