@@ -246,6 +246,9 @@ def build_parser():
     g.add_argument("--storage", metavar="DIR",
                    help="the box's file system (settings, logs/game_N.jsonl) in DIR, kept between "
                         "runs (default: a fresh temporary folder)")
+    g.add_argument("--power-cut", type=whole(1, 10 ** 9), default=None, metavar="N",
+                   help="headless: cut the power once the N-th line of the game's log reaches flash, "
+                        "start the box again and go on (issue 40)")
     g.add_argument("--max-minutes", type=number(0, 100000, lo_open=True), default=120.0,
                    help="headless: stop after this much virtual time (default 120)")
     g.add_argument("--scale", type=number(0.25, 4), default=1.0, help="window size factor")
@@ -282,6 +285,7 @@ class Config:
         self.lang = ns.lang
         self.storage = ns.storage
         self.max_us = int(ns.max_minutes * 60 * 1000000)
+        self.power_cut = ns.power_cut
         self.bots = parse_bot_list(ns.bots) if ns.bots is not None else None
         self.bot_pads = None
         if ns.bot_pads is not None:
@@ -321,6 +325,8 @@ class Config:
         if self.headless and not self.replay and self.bots is None and not self.script:
             # a headless game needs someone to press the pads
             self.bots = Bots()
+        if self.power_cut is not None and (not self.headless or self.replay or self.script or self.bots is None):
+            raise UsageError("--power-cut plays a headless game of bots (--headless, no --script, no --replay)")
 
 
 def parse(argv):

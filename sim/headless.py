@@ -20,13 +20,17 @@ def run(cfg, b, presses=()):
             b.pads.press(pad, b.clock.now + t)
         else:
             b.pads.release(pad, b.clock.now + t)
-    if cfg.bots is not None:
+    if getattr(cfg, "power_cut", None) is not None:
+        # the game cut and resumed (issue 40): the box that went on, from here
+        from sim import power_cut
+        b = power_cut.run(cfg, b)
+    elif cfg.bots is not None:
         b.add_bots(cfg.bots, cfg.seed)
     shooter = None
     shoot = None
     if cfg.screenshots:
         shooter, shoot = _offscreen(cfg, b)
-    t0 = b.clock.now
+    t0 = b.clock.now - getattr(b, "before_us", 0)   # (a cut run, over: both runs' time)
     limit = t0 + cfg.max_us
     b.begin()
     while not b.finished and not b.failed and b.clock.now < limit:

@@ -115,6 +115,9 @@ class App:
             self.notice = notice
         else:
             self.open_menu("home")
+        if self.store.read("resume") is not None:     # a game a cut left unfinished
+            from app import resume      # (only then: its names cost nothing to other boots)
+            resume.boot(self)
 
     # ---- states -----------------------------------------------------
 
@@ -321,6 +324,7 @@ class App:
         p = self.play
         p.drop()
         self.store.set_slap_window(False)
+        p.resuming = None
         gc.collect()
         what = "%s: %s" % (type(e).__name__, e)
         print("box error:", what)

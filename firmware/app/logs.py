@@ -6,6 +6,8 @@
 # flash writes mask interrupts and would delay slap timestamps (DESIGN.md).
 DIR = "logs"
 KEEP = 5
+# "resume": the small file naming the game a cut would leave unfinished
+# (app.resume; a name the board has interned already)
 
 
 def number_of(name):
@@ -35,9 +37,15 @@ class GameLogs:
         out.sort()
         return out
 
-    def begin(self):
+    def begin(self, pads=(), opts=None, going=None):
         """Choose the file of a new game and remove the oldest ones (the
-        file system held throughout: one mount on the one-file firmware)."""
+        file system held throughout: one mount on the one-file firmware);
+        then "resume" says which game a cut would leave unfinished, and the
+        people's pads and the menus' options (app.resume).  going: a game
+        back after a cut (app.resume.Going), which goes on in its own file."""
+        if going is not None:
+            self.current = going.n
+            return self.current
         with self.store:
             self.store.mkdir(DIR)
             nums = self.numbers()
@@ -50,7 +58,12 @@ class GameLogs:
             for n in nums:
                 if n <= self.current - self.keep:
                     self.store.remove(path(n))
+        self.store.save("resume", {"n": self.current, "pads": list(pads), "opts": opts or {}})
         return self.current
+
+    def done(self):
+        """The game is over (or will not be resumed): "resume" goes."""
+        self.store.remove("resume")
 
     def flush(self, log):
         """Append the lines buffered in log (core.log.Log) and forget them."""

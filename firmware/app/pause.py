@@ -52,6 +52,13 @@ def open(app):
 def press(app, k, t):
     if app.since_ms() < _SETTLE_MS:
         return
+    g = app.play
+    if g.resuming is not None:
+        # a game back after a cut (app.resume): any seated pad goes on
+        if g.player_of[k] >= 0:
+            g.resuming = None
+            g.resume()
+        return
     m = app.menus
     action = m.items[m.sel][2]
     if k == menu.NEXT_PAD or action == "set":

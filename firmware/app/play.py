@@ -36,27 +36,8 @@
 # runs one game's engine with real time.  The box calls it, and it answers
 # with the bits below: it never calls back into the box.
 #
-#   f = module.Flow(name, options, seed, listener, opts)   the engine made,
-#                        not begun: options the engine's, opts the menus' (the
-#                        box's own: "auto"), listener (Cues) the game's log and
-#                        view
-#   f.game, f.clock      the engine, the game clock (core.ticks.GameClock) both share
-#   f.begin(t) -> bits   the game begins at ticks t
-#   f.press(p, t) -> bits   player p (an index, not a pad: the box maps pads
-#                        to players) pressed at ticks t, the interrupt stamp
-#   f.due(now) -> bits   every pass of play: the timers due by ticks now
-#   f.pause(now)         play stops (the box then calls f.clock.pause_tick(now)
-#                        every pass; the flow at the resume)
-#   f.resume(now) -> bits
-#   f.stop(now) -> bits  the game left at ticks now (the engine's stop, L
-#                        `stopped`): ENDED
-#   f.lit() -> mask      the players whose pads are lit (waited for)
-#   f.error              what failed, with FAILED
-#
-#   c = Cues(name, view, sound, hidden)   the game's log (c.log) and its
-#                        listener: the view and the sounds follow the game,
-#                        c.flush_due says a log is worth writing,
-#                        c.in_mask() the players still in the game (app.cues)
+#   The interface, call by call (Flow, its bits, Cues): docs/ARCHITECTURE.md,
+#   "The flows".
 #
 # A press may raise (the box fails the game); due() never does: it is on
 # the idle pass, whose frames stay on the C stack (host_tests/test_frames).
@@ -109,6 +90,7 @@ class Play:
         self.player_of = []     # pad -> player, -1: not in play
         self.seats = None       # app.seats: the seats the box plays in this game (P1)
         self.before = None      # the modules loaded as a pause opened (pause)
+        self.resuming = None    # app.resume.Going: a game back after a cut, shown paused
 
     def begin(self, name, pads, t=None):
         """Deal a new game for the players on `pads` (in pad order), begun
@@ -129,7 +111,8 @@ class Play:
             eng = _settings().complete(eng, b.options_of(name))
         # P1: the box's seats after the people's; pads past the real ones
         # stand for them, so that their presses go where a pad's go (P3)
-        eng = _settings().box(name, eng, n, min(GAMES[name][1], max(b.n_pads, 2)))
+        rs = self.resuming      # a game going on after a cut (app.resume.Going): as its log says
+        eng = _settings().box(name, eng, n, min(GAMES[name][1], max(b.n_pads, 2))) if rs is None else rs.eng
         nb = len(eng["box"])
         self.pads_in = pads = pads + [b.n_pads + j for j in range(nb)]
         self.player_of += [n + j for j in range(nb)]
@@ -137,7 +120,7 @@ class Play:
         # the menus (and the last game's modules, if it left early) go: back
         # with the next menu, each game's screen with its game
         self.lean()
-        seed = self.seed
+        seed = self.seed if rs is None else rs.seed
         if seed is None:
             # the moment of the last join, to the microsecond: a new deal
             # every game (30 bits, a small int on the board)
@@ -167,7 +150,7 @@ class Play:
             self.seats = cues.seats = seats.Seats()
         self.log = cues.log
         try:
-            b.logs.begin()
+            b.logs.begin(pads[:n - nb], opts, rs)
         except OSError as e:
             # a full or failing flash: play anyway, without a log file
             print("game log not written:", e)
@@ -178,7 +161,7 @@ class Play:
             f.held = self.held
             self.flow = f
             self.game = f.game
-            r = f.begin(t)
+            r = f.begin(t) if rs is None else rs.begin(b, f, cues)
         except Exception as e:
             b.fail(e)
             return
@@ -306,6 +289,8 @@ class Play:
         b = self.box
         b.quiet.drop(_Q_LOG)
         self.write()
+        self.resuming = None
+        b.logs.done()           # nothing left to resume (app.resume)
         b.enter("end")
         b.fb.lit = 0
 

@@ -14,8 +14,12 @@ TYPES = {
     "game": "s", "players": "i", "seed": "i", "options": "d", "dealer": "i",
     "hands": "lls", "p": "i", "card": "s", "up": "b", "ps": "li", "n": "i",
     "t_us": "i", "rule": "s", "order": "li", "taker": "I", "out": "i",
-    "points": "li", "winners": "li", "reason": "s", "ms": "li",
+    "points": "li", "winners": "li", "reason": "s", "ms": "li", "cut": "s",
 }
+# L `resumed` (a game gone on after a cut): in the table here rather than in
+# core's, loaded at every boot, where its two names would be interned on the
+# board for ever; the one writer of it, app.resume, reads the log first.
+FIELDS["resumed"] = ("cut",)
 # "cards" is names in a take, counts in round and end.
 CARDS_TYPE = {"take": "ls", "round": "li", "end": "li"}
 

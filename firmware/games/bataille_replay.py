@@ -20,6 +20,8 @@ def replay(entries):
     # their defaults (no box seat).
     entries = _opt.as_logged_before(entries, {"short": "play", "box": [],
                                               "level": 1})
+    # L `resumed`: the game went on after a cut as the lines before left it
+    entries = [e for e in entries if e[2] != "resumed"]
     lineno, t0, ev, d = entries[0]
     if d["game"] not in GAMES:
         raise _log.LogError(lineno, "this is a %r log, not Bataille or Bata-waf" % (d["game"],))
@@ -56,10 +58,12 @@ def _compare(g, entries, pos):
     """Match the lines the engine emitted with the log from entries[pos];
     returns the next position.  Running out of log is a truncation."""
     lines = g.log.lines
-    for got in lines:
+    for i in range(len(lines)):
+        got = lines[i]
         if pos >= len(entries):
-            g.truncated = True   # the log stops inside this step
-            break
+            g.truncated = True   # the log stops inside this step: the step's
+            g.log.lines = lines[i:]     # other lines stay (a resume writes them: app.resume_feed)
+            return pos
         lineno, t, ev, d = entries[pos]
         values = [d.get(k) for k in _log.FIELDS[ev]]
         try:

@@ -23,6 +23,8 @@ def replay(entries):
     # The match length (T12's time limit) came later: older logs had none.
     entries = _opt.as_logged_before(entries, {"length": "all", "box": [],
                                               "level": 1})
+    # L `resumed`: the match went on after a cut as the lines before left it
+    entries = [e for e in entries if e[2] != "resumed"]
     lineno, t0, ev, d = entries[0]
     if d["game"] != "tape":
         raise LogError(lineno, "this is a %r log, not Tape-treize" % (d["game"],))
@@ -105,6 +107,7 @@ def replay(entries):
             del out[:pos]
             pos = 0
     g.truncated = not g.done
+    del out[:pos]   # what stays: lines the engine gave past the log's last (a resume writes them)
     return g
 
 
