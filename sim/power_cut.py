@@ -121,7 +121,7 @@ def _go_on(b, snap):
 
     def waiting(app, now):
         if state["at"] is None:
-            if app.state == "pause" and app.play.resuming is not None:
+            if app.state == "pause" and app.play.cut is not None:
                 if not state["asked"]:
                     state["asked"] = True
                     b.pads.tap(_free_pad(app, snap), now + 500000, 80000)     # one press goes on

@@ -324,7 +324,7 @@ class App:
         p = self.play
         p.drop()
         self.store.set_slap_window(False)
-        p.resuming = None
+        p.cut = None
         gc.collect()
         what = "%s: %s" % (type(e).__name__, e)
         print("box error:", what)

@@ -107,7 +107,7 @@ class Menus:
         pauses it (or resumes it); elsewhere the home menu."""
         b = self.box
         if b.state == "play" or b.state == "pause":
-            if k == 2 or b.play.resuming is not None:   # (a game back after a cut: dropped, app.resume)
+            if k == 2 or b.play.cut is not None:   # (a game back after a cut: dropped, app.resume)
                 b.play.stop()
             elif b.state == "play":
                 b.play.pause()

@@ -37,15 +37,17 @@ class GameLogs:
         out.sort()
         return out
 
-    def begin(self, pads=(), opts=None, going=None):
+    def begin(self, pads=(), opts=None, n=0):
         """Choose the file of a new game and remove the oldest ones (the
         file system held throughout: one mount on the one-file firmware);
         then "resume" says which game a cut would leave unfinished, and the
-        people's pads and the menus' options (app.resume).  going: a game
-        back after a cut (app.resume.Going), which goes on in its own file."""
-        if going is not None:
-            self.current = going.n
-            return self.current
+        people's pads and the menus' options (app.resume).  n: the number of
+        a game back after a cut (app.resume.Going), which goes on in its own
+        file (a name the board has: a new one would cost a seventh pool of
+        interned names, host_tests/test_app_heap_soak.py)."""
+        if n:
+            self.current = n
+            return n
         with self.store:
             self.store.mkdir(DIR)
             nums = self.numbers()

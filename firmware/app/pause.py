@@ -53,10 +53,10 @@ def press(app, k, t):
     if app.since_ms() < _SETTLE_MS:
         return
     g = app.play
-    if g.resuming is not None:
+    if g.cut is not None:
         # a game back after a cut (app.resume): any seated pad goes on
         if g.player_of[k] >= 0:
-            g.resuming = None
+            g.cut = None
             g.resume()
         return
     m = app.menus

@@ -90,7 +90,9 @@ class Play:
         self.player_of = []     # pad -> player, -1: not in play
         self.seats = None       # app.seats: the seats the box plays in this game (P1)
         self.before = None      # the modules loaded as a pause opened (pause)
-        self.resuming = None    # app.resume.Going: a game back after a cut, shown paused
+        # app.resume.Going: a game back after a power cut, shown paused (a
+        # name the board has already: the .mpy box is at its six pools' edge)
+        self.cut = None
 
     def begin(self, name, pads, t=None):
         """Deal a new game for the players on `pads` (in pad order), begun
@@ -111,7 +113,7 @@ class Play:
             eng = _settings().complete(eng, b.options_of(name))
         # P1: the box's seats after the people's; pads past the real ones
         # stand for them, so that their presses go where a pad's go (P3)
-        rs = self.resuming      # a game going on after a cut (app.resume.Going): as its log says
+        rs = self.cut      # a game going on after a cut (app.resume.Going): as its log says
         eng = _settings().box(name, eng, n, min(GAMES[name][1], max(b.n_pads, 2))) if rs is None else rs.eng
         nb = len(eng["box"])
         self.pads_in = pads = pads + [b.n_pads + j for j in range(nb)]
@@ -150,7 +152,7 @@ class Play:
             self.seats = cues.seats = seats.Seats()
         self.log = cues.log
         try:
-            b.logs.begin(pads[:n - nb], opts, rs)
+            b.logs.begin(pads[:n - nb], opts, 0 if rs is None else rs.n)
         except OSError as e:
             # a full or failing flash: play anyway, without a log file
             print("game log not written:", e)
@@ -289,7 +291,7 @@ class Play:
         b = self.box
         b.quiet.drop(_Q_LOG)
         self.write()
-        self.resuming = None
+        self.cut = None
         b.logs.done()           # nothing left to resume (app.resume)
         b.enter("end")
         b.fb.lit = 0

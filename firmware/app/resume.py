@@ -159,14 +159,14 @@ def boot(app):
         app.logs.done()
         return
     p = app.play
-    p.resuming = rs
+    p.cut = rs
     app.menus.game_name = rs.name   # (as joining leaves it: the screens read it)
     p.begin(rs.name, rs.pads, app.now)
     if app.state == "play":
         p.pause()
         app.fb.lit = p.pads(cues_mask(app))     # the sign: the seated pads lit, any goes on
     else:
-        p.resuming = None
+        p.cut = None
 
 
 def cues_mask(app):

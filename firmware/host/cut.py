@@ -38,7 +38,7 @@ class _Bots(Runner):
 
     def bots(self):
         app = self.app
-        if app.state == "pause" and app.play.resuming is not None:
+        if app.state == "pause" and app.play.cut is not None:
             if not self.pending:
                 for k in app.play.pads_in:
                     if k < app.n_pads:

@@ -65,7 +65,7 @@ def test_l_resumed_box_starts_with_the_game_paused_and_the_menu_button_drops_it(
     try:
         r = cut.runner(d, "bataille", 2, 3)
         app = r.app
-        assert app.state == "pause" and app.play.resuming is not None
+        assert app.state == "pause" and app.play.cut is not None
         assert app.fb.lit & 1 and app.fb.lit & 2       # the seated pads lit: one goes on
         app.menus.button(1)
         assert app.state == "end"
@@ -96,7 +96,7 @@ def test_l_resumed_damaged_game_file_starts_fresh():
         with open(name, "w") as f:
             f.write("\n".join(lines))
         r = cut.runner(d, "bataille", 2, 3)
-        assert r.app.state in ("menu", "notice") and r.app.play.resuming is None
+        assert r.app.state in ("menu", "notice") and r.app.play.cut is None
         # and the next start does not try again
         assert cut.runner(d, "bataille", 2, 3).app.state in ("menu", "notice")
     finally:

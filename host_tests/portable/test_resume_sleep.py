@@ -52,7 +52,7 @@ def test_l_resumed_battery_floor_saves_and_the_game_goes_on_after_new_batteries(
         # new batteries: the box starts again on the same flash
         h2 = _hal.open_host(MATRIX, storage_dir=d)
         app2 = box.App(h2, seed=8)
-        assert app2.state == "pause" and app2.play.resuming is not None
+        assert app2.state == "pause" and app2.play.cut is not None
         assert app2.play.log.count >= 1 and app2.play.game is not None
         with open(d + "/logs/game_1.jsonl") as f:
             text = f.read()
