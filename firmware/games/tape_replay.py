@@ -107,7 +107,6 @@ def replay(entries):
             del out[:pos]
             pos = 0
     g.truncated = not g.done
-    del out[:pos]   # what stays: lines the engine gave past the log's last (a resume writes them)
     return g
 
 

@@ -129,5 +129,10 @@ def test_l_resumed_feed_rebuilds_the_engine_a_replay_rebuilds():
             from games.tape_replay import replay as tr
             from games.bataille_replay import replay as br
             r = (tr if game == "tape" else br)(_log.read(lines[:n]))
-            assert count == n and g.log.lines == r.log.lines, (game, n, g.log.lines, r.log.lines)
+            # the feed keeps the lines past the log's last (a resume writes
+            # them); Bataille's replay keeps those of a step cut short,
+            # Tape-treize's also the lines it checked: the tail is the same
+            tail = r.log.lines[len(r.log.lines) - len(g.log.lines):] if g.log.lines else []
+            assert count == n and g.log.lines == tail, (game, n, g.log.lines, r.log.lines)
+            assert game == "tape" or g.log.lines == r.log.lines, (game, n)
             assert g.counts() == r.counts() and g.done == r.done, (game, n)
