@@ -1,14 +1,16 @@
 # The box's web page (`make web`, docs/web.md) in a real browser: Debian's
 # headless Chromium driven by puppeteer-core (web/drive.mjs), the page
 # opened from the disk (file://) with every network request refused.  The
-# site is built by tools/web.py (the five boards' frozen UF2s, cached by
-# tools/uf2.py; the bootrom from the emulator's inputs).  In fast mode
+# site is built by tools/web.py (every board file, one frozen UF2 per
+# display kind, cached by tools/uf2.py; the bootrom from the emulator's
+# inputs).  In fast mode
 # (?fast: emulated time not held to the wall clock), through window.box:
 # the first picture of each display kind is the host renderer's home menu;
 # a Bata-waf game (length court) with two players runs to its end through
 # box.press; its log, read off the emulated flash with box.readFile, is
 # accepted by `make replay`; the flash is still there after a reload
-# (IndexedDB).
+# (IndexedDB); every other board file boots its box from the board.json the
+# page writes into the emulated flash, its first picture upright.
 import base64
 import json
 import os
@@ -29,7 +31,6 @@ from tools.pico import pico as _pico  # noqa: E402
 
 WEB = os.path.join(ROOT, "web")
 CHROMIUM = "chromium"
-TESTED = ("pico_matrix", "pico_oled", "pico_eink")
 GAME_MAX_S = 600          # wall seconds for the whole game, at most
 
 
@@ -184,10 +185,8 @@ def site(tmp_path_factory):
     if not os.path.isdir(os.path.join(WEB, "node_modules", "puppeteer-core")):
         need("web/node_modules is missing: run `make web` (npm ci in web/)")
     out = str(tmp_path_factory.mktemp("web") / "site")
-    # the boards the tests open (make web builds all five: the others' UF2s
-    # would cost a firmware build each here)
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web.py"), "--out", out,
-                        "--boards", ",".join(TESTED)],
+    # every board, as make web builds it: one firmware per display kind
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web.py"), "--out", out],
                        capture_output=True, text=True, cwd=ROOT)
     if r.returncode and "MicroPython sources" in r.stderr + r.stdout and not in_ci():
         pytest.skip("no MicroPython sources for the UF2s: " + r.stderr.strip().splitlines()[-1])
@@ -266,13 +265,45 @@ def test_web_flash_persists_across_a_reload(page):
     assert page.js("box.listDir('/data')") == before
 
 
-@pytest.mark.parametrize("board", ["pico_oled", "pico_eink"])
-def test_web_first_frame_of_each_display(page, board):
-    page.js("box.board(%s)" % json.dumps(board))
+KINDS = {"pico_oled": "ssd1306", "pico_eink": "ssd1680", "pico_oled_flipped": "ssd1306",
+         "pico_eink_flipped": "ssd1680", "pico_matrix_turned": "ws2812", "pico_w": "ws2812",
+         "rp2040_zero": "ws2812"}
+
+
+@pytest.mark.parametrize("board", sorted(KINDS))
+def test_web_first_frame_of_each_board(page, board):
+    # one firmware per display kind: the board file is the board.json the
+    # page wrote into the flash (main.py boots it before the frozen one);
+    # a mounted box (turned, flipped) drives its glass turned and the page
+    # shows it upright: the picture of its upright twin
+    page.js("box.load(%s)" % json.dumps(board))
+    assert page.js("box.board()") == board
+    with open(os.path.join(ROOT, "boards", board + ".json")) as f:
+        assert page.bytes_of("box.readFile('/board.json')").decode() == f.read()
     f = page.frame()
-    assert f["kind"] == {"pico_oled": "ssd1306", "pico_eink": "ssd1680"}[board]
-    assert f["rgb"] == host_picture(board)
+    assert f["kind"] == KINDS[board]
+    assert f["rgb"] == host_picture(board.replace("_flipped", "").replace("_turned", ""))
+    assert not P.tracebacks(page.js("box.console()"))
     assert page.refused == [], page.refused
+
+
+def test_web_offers_every_board_file(page):
+    # the list is the board files; one the page cannot show says why, on
+    # the page (its chooser entry) and to box.load
+    files = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
+    names = page.js("box.boards")
+    assert names[0] == "pico_matrix" and sorted(names) == files
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import web
+    assert set(web.FIRMWARES) == set(KINDS.values())
+    assert set(web.UNSHOWN) == {"pico_sh1106"}
+    with pytest.raises(AssertionError, match="pico_sh1106: the page cannot show it: its display \\(sh1106\\)"):
+        page.js("box.load('pico_sh1106')")
+    assert page.js("box.board()") != "pico_sh1106"
+    why = page.js("[...document.querySelectorAll('#board option')].filter((o) => o.disabled)"
+                  ".map((o) => [o.value, o.textContent])")
+    assert [w[0] for w in why] == ["pico_sh1106"] and "sh1106" in why[0][1]
+    assert page.js("document.querySelectorAll('#board option').length") == len(files)
 
 
 def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
@@ -292,23 +323,3 @@ def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
         assert not P.tracebacks(box.text())
     finally:
         p.close()
-
-
-def test_web_offers_every_board_file():
-    # make web's default: every board under boards/, each chooser entry a board file
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import web
-    # (but a mounting of a board it offers, or a display the page cannot
-    # decode, each with its reason: derived from the board files)
-    files = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
-    assert sorted(web.BOARDS + tuple(web.VARIANTS)) == files
-    assert web.BOARDS[0] == "pico_matrix" and not set(web.VARIANTS) & set(web.BOARDS)
-    assert web.VARIANTS["pico_matrix_turned"] == "a mounting of pico_matrix"
-    assert web.VARIANTS["pico_oled_flipped"] == "a mounting of pico_oled"
-    assert web.VARIANTS["pico_eink_flipped"] == "a mounting of pico_eink"
-    assert "sh1106" in web.VARIANTS["pico_sh1106"]
-    for name, why in web.VARIANTS.items():
-        if why.startswith("a mounting of "):
-            assert why[len("a mounting of "):] in web.BOARDS
-    with pytest.raises(SystemExit, match="pico_sh1106 is not offered on the page"):
-        web.main(["--boards", "pico_sh1106", "--out", os.devnull])

@@ -63,6 +63,7 @@ function onMessage(e) {
     else w.reject(new Error(msg.error));
   } else if (msg.type === 'frame') {
     emuMs = msg.emuMs;
+    if (msg.ratio) box.speed = msg.ratio;
     if (msg.rgb || msg.pix) {
       display.update(msg, emuMs);
       lastFrame = display.frame();
@@ -155,24 +156,39 @@ window.addEventListener('keydown', (e) => {
 window.addEventListener('keyup', (e) => { if (data) hold(`k${e.code}`, null, false); });
 
 // ---- a board ----
+const boardOf = (name) => window.BOX_INDEX.find((b) => b.name === name);
+
+// The board file as the flash holds it: littlefs keeps it inline (at most
+// 512 bytes with MicroPython's settings), so a longer one goes minified.
+const boardJson = (d) => (d.board_json.length <= 512 ? d.board_json : JSON.stringify(d.board));
+
 async function start(name) {
+  const next = boardOf(name);
+  if (!next) throw new Error(`no board ${name} (boards: ${box.boards.join(', ')})`);
+  if (!next.firmware) {
+    $('board').value = data ? data.name : '';
+    status(`${next.title}: the page cannot show this box: ${next.why}`);
+    throw new Error(`${name}: the page cannot show it: ${next.why}`);
+  }
   if (worker) {
     await ask('save').catch(() => {});
     worker.terminate();
     for (const w of waiting.values()) w.reject(new Error('the box was switched off (another board)'));
     waiting.clear();
   }
-  if (!window.BOX_BOARDS || !window.BOX_BOARDS[name]) await loadScript(`boards/${name}.js`);
-  data = window.BOX_BOARDS[name];
+  if (!window.BOX_FIRMWARE || !window.BOX_FIRMWARE[next.firmware]) await loadScript(`firmware/${next.firmware}.js`);
+  const fw = window.BOX_FIRMWARE[next.firmware];
+  data = next;
   localStorage.setItem('box-board', name);
   $('board').value = name;
-  $('uf2').href = data.uf2_file;
-  $('uf2').download = data.uf2_file.split('/').pop();
+  $('uf2').href = fw.uf2_file;
+  $('uf2').download = fw.uf2_file.split('/').pop();
+  $('uf2').title = `the ${data.display.kind} firmware (frozen board: ${fw.frozen}); this box's board file is on its flash`;
   display = new Display($('screen'), data);
   buildPads();
   status(`${data.title}: starting…`);
   const saved = params.has('fresh') ? null : await store.load(name).catch(() => null);
-  const uf2 = b64(data.uf2);
+  const uf2 = b64(fw.uf2);
   const bootrom = b64(window.BOX_ROM.bootrom);
   worker = new Worker(URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' })));
   worker.onmessage = onMessage;
@@ -182,7 +198,8 @@ async function start(name) {
   consoleText = '';
   const t0 = performance.now();
   const ready = new Promise((resolve) => { firstFrame = () => { box.firstFrameWallMs = performance.now() - t0; resolve(); }; });
-  worker.postMessage({ cmd: 'boot', data, uf2, bootrom, flash: saved, fast }, [uf2.buffer, bootrom.buffer]);
+  worker.postMessage({ cmd: 'boot', data, uf2, bootrom, flash: saved, fast, fsBlocks: fw.fs_blocks, boardJson: boardJson(data) },
+    [uf2.buffer, bootrom.buffer]);
   if (speaker) worker.postMessage({ cmd: 'audio', on: speaker.on });
   return ready;
 }
@@ -218,6 +235,12 @@ const box = {
     box.ready = start(name);
     return box.ready;
   },
+  // every board file (boards/*.json) the page offers, the default first
+  // (a board it cannot show among them: box.load says why)
+  boards: [],
+  load(name) { return box.board(name); },
+  // emulated ms per wall ms over the last second (the worker's measure)
+  speed: 0,
   lastLog,
 };
 window.box = box;
@@ -225,10 +248,12 @@ window.box = box;
 // ---- the page ----
 function setup() {
   const sel = $('board');
+  box.boards = window.BOX_INDEX.map((b) => b.name);
   for (const b of window.BOX_INDEX) {
     const o = document.createElement('option');
     o.value = b.name;
-    o.textContent = b.title;
+    o.textContent = b.firmware ? b.title : `${b.title} (cannot be shown: ${b.why})`;
+    o.disabled = !b.firmware;
     sel.appendChild(o);
   }
   sel.onchange = () => { box.ready = start(sel.value); };
@@ -256,9 +281,9 @@ function setup() {
     params.set('fresh', '1');
     box.ready = start(data.name).then(() => params.delete('fresh'));
   };
-  const names = window.BOX_INDEX.map((b) => b.name);
+  const shown = window.BOX_INDEX.filter((b) => b.firmware).map((b) => b.name);
   const want = params.get('board') || localStorage.getItem('box-board');
-  box.ready = start(names.includes(want) ? want : names[0]);
+  box.ready = start(shown.includes(want) ? want : shown[0]);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);

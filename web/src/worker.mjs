@@ -6,7 +6,11 @@
 // models of panels.mjs), the pad LEDs, the buzzer and the speaker's PWM.
 //
 // Messages from the page: {cmd: 'boot', data (a board's data, built by
-// tools/web.py), bootrom, flash (the saved image or null), fast},
+// tools/web.py), uf2 (its display kind's firmware), fsBlocks, boardJson,
+// bootrom, flash (the saved image or null), fast}: a flash with no
+// /board.json (new, or saved by an older page) gets a fresh file system
+// holding the board file (littlefs.mjs format), which the firmware's
+// main.py boots before its frozen one;
 // {cmd: 'pin', gpio, level}, {cmd: 'press', id, gpio, ms},
 // {cmd: 'readFile' | 'listDir', id, path}, {cmd: 'audio', on}.
 // To the page: {type: 'frame', ...} (what changed, ~30 times a second of
@@ -20,7 +24,7 @@
 import { FLASH_SIZE, loadUF2 } from '../../tools/pico/lib/chip.mjs';
 import { Machine } from '../../tools/pico/lib/machine.mjs';
 import { Recorder } from '../../tools/pico/lib/record.mjs';
-import { LittleFs } from '../../tools/pico/lib/littlefs.mjs';
+import { LittleFs, format } from '../../tools/pico/lib/littlefs.mjs';
 import { Ssd1306, Ssd1680 } from './panels.mjs';
 
 const FRAME_MS = 33;         // wall ms between two posts to the page
@@ -66,6 +70,11 @@ function boot(req) {
   flash = new Uint8Array(FLASH_SIZE).fill(0xff);
   if (req.flash && req.flash.byteLength === FLASH_SIZE) flash.set(new Uint8Array(req.flash));
   loadUF2(req.uf2, flash);
+  let has = false;
+  if (req.flash) {
+    try { has = new LittleFs(flash).readFile('/board.json').length > 0; } catch (e) { has = false; }
+  }
+  if (!has) format(flash, { blockCount: req.fsBlocks, files: { 'board.json': new TextEncoder().encode(req.boardJson) } });
   const config = board.config;
   m = new Machine({
     bootrom: req.bootrom, flash, config, logger,
