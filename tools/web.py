@@ -139,7 +139,22 @@ def board_data(board):
                     "players": [render.player_rgb(k) for k in range(len(b["pads"]))]},
         "glow": [int(v) for v in GLOW],
         "keys": [view.pad_keys(k) for k in range(len(b["pads"]))],
+        "games": games_of(board),
     }
+
+
+def games_of(board):
+    """{game: {"taps": pads, "max": players}}: the pads (0-based) that walk a
+    box with a fresh flash from its home menu to the game's join screen
+    (host.bots.Walk, the firmware's own menus mirrored, as the emulator's
+    tests walk them), for the page's links and log replays."""
+    from hal.host import boards
+    from app import settings
+    from app.join import GAMES
+    from host.bots import Walk
+    b = boards.load(board)
+    return {g: {"taps": Walk(settings.defaults(), board=b).presses(g), "max": min(GAMES[g][1], len(b.pad_pins()))}
+            for g in sorted(GAMES)}
 
 
 def firmware_data(kind, uf2_path):
