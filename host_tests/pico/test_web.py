@@ -14,6 +14,7 @@
 import base64
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -321,5 +322,80 @@ def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
         s = p.js("box.sound()")
         assert s["on"] and s["tones"] > 0 and s["samples"] > 1000 and s["buffers"] > 0, s
         assert not P.tracebacks(box.text())
+    finally:
+        p.close()
+
+
+def sim_log(tmp_path, *args):
+    """A game log from the simulator's headless bots (make sim)."""
+    out = tmp_path / "sim.jsonl"
+    r = subprocess.run([sys.executable, "-m", "sim", "--headless", "--bots", "--log", str(out)] + list(args),
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return out.read_text()
+
+
+@pytest.fixture
+def matrix(page):
+    if page.js("box.board()") != "pico_matrix":
+        page.js("box.load('pico_matrix')")
+    return page
+
+
+def test_web_replays_a_log_on_the_firmware(matrix, tmp_path):
+    # the simulator's game, its seed and options set on a fresh box, the
+    # people's flips pressed at their times: the firmware plays the same
+    # game, line for line (a short Bata-waf: four duels)
+    text = sim_log(tmp_path, "--game", "batawaf", "--players", "2", "--seed", "7", "--length", "4")
+    lines = text.splitlines()
+    r = matrix.js("box.replay(%s)" % json.dumps(text))
+    assert r["same"] and r["ended"] and r["part"] is None, r
+    assert r["lines"] == r["boxLines"] == len(lines) and r["seed"] == 7
+    assert "the same" in matrix.js("document.getElementById('replay').textContent")
+    assert "game batawaf 7" in matrix.js("box.console()")
+    # the same log with the winner of a duel changed: they part ways there
+    k = next(i for i, ln in enumerate(lines) if '"ev":"take"' in ln)
+    d = json.loads(lines[k])
+    d["p"] = 1 - d["p"]
+    lines[k] = json.dumps(d, separators=(",", ":"))
+    r = matrix.js("box.replay(%s)" % json.dumps("\n".join(lines) + "\n"))
+    assert not r["same"] and r["part"]["line"] == k + 1, r
+    assert r["part"]["log"]["p"] == d["p"] and r["part"]["box"]["p"] == 1 - d["p"]
+    assert "part ways at line %d" % (k + 1) in matrix.js("document.getElementById('replay').textContent")
+
+
+@pytest.mark.parametrize("text, says", [
+    ("hello\n", "line 1 is not JSON"),
+    ('{"t":0,"ev":"start","game":"poker","players":2,"seed":1,"options":{}}\n', "does not play (poker)"),
+    ('{"t":0,"ev":"deal","dealer":0,"hands":[]}\n', "first line is not the game's start"),
+    ("", "it is empty"),
+])
+def test_web_a_log_that_is_not_one_says_so_in_one_line(page, text, says):
+    with pytest.raises(AssertionError, match=re.escape(says)):
+        page.js("box.replay(%s)" % json.dumps(text))
+    line = page.js("document.getElementById('replay').textContent")
+    assert says in line and "\n" not in line
+    assert page.js("box.emulatedMs()") >= 0         # the page answers
+
+
+def test_web_a_link_opens_a_game(site, tmp_path):
+    # #board=&game=&players=&seed=: that box, a fresh flash, the game dealt
+    # from that seed for that many players; at real time, box.speed is the
+    # emulated ms per wall ms
+    p = Page("file://%s/index.html#board=pico_oled&game=tape&players=3&seed=42" % site, str(tmp_path / "profile"))
+    try:
+        p.js("box.ready")
+        assert p.js("box.board()") == "pico_oled"
+        for _ in range(100):
+            if "game tape 42" in p.js("box.console()"):
+                break
+            time.sleep(0.2)
+        assert "game tape 42" in p.js("box.console()"), p.js("box.console()")[-800:]
+        assert "Traceback" not in p.js("box.console()")
+        assert 0.3 < p.js("box.speed") < 1.2
+        # the page's own controls write the link
+        p.js("(document.getElementById('board').value = 'pico_eink', "
+             "document.getElementById('board').dispatchEvent(new Event('change')), 0)")
+        assert p.js("location.hash") == "#board=pico_eink"
     finally:
         p.close()

@@ -267,7 +267,16 @@ function say(id, text) { $(id).textContent = text; }
 
 // The log played on a fresh box: its seed and options in start.json, the
 // menus walked, the people's presses driven at their times from the deal.
-async function replay(text, { speed } = {}) {
+async function replay(text, opts) {
+  try {
+    return await replayOn(text, opts);
+  } catch (err) {
+    say('replay', err.message);
+    throw err;
+  }
+}
+
+async function replayOn(text, { speed } = {}) {
   const r = replayLog.read(text);
   say('replay', `replaying ${r.game}, ${r.players} players, seed ${r.seed}…`);
   await start(data.name, { files: { 'start.json': JSON.stringify({ seed: r.seed, options: { [r.game]: r.options } }) } });
