@@ -212,7 +212,8 @@ async function start(name, { files = null } = {}) {
   const t0 = performance.now();
   const ready = new Promise((resolve) => { firstFrame = () => { box.firstFrameWallMs = performance.now() - t0; resolve(); }; });
   // a link's or a replay's box: a fresh flash with its start.json, not kept
-  worker.postMessage({ cmd: 'boot', data, uf2, bootrom, flash: saved, fast, fsBlocks: fw.fs_blocks, boardJson: boardJson(data),
+  worker.postMessage({ cmd: 'boot', data, uf2, bootrom, flash: saved, fast, fsBlocks: fw.fs_blocks,
+    boardJson: fw.frozen === data.name ? null : boardJson(data),
     files, scratch: !!files }, [uf2.buffer, bootrom.buffer]);
   onDealt = null;
   stepPresses = [];

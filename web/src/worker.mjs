@@ -6,7 +6,8 @@
 // models of panels.mjs), the pad LEDs, the buzzer and the speaker's PWM.
 //
 // Messages from the page: {cmd: 'boot', data (a board's data, built by
-// tools/web.py), uf2 (its display kind's firmware), fsBlocks, boardJson,
+// tools/web.py), uf2 (its display kind's firmware), fsBlocks, boardJson
+// (null when the firmware's frozen board is this one),
 // bootrom, flash (the saved image or null), fast}: a flash with no
 // /board.json (new, or saved by an older page) gets a fresh file system
 // holding the board file (littlefs.mjs format), which the firmware's
@@ -82,13 +83,21 @@ function boot(req) {
   flash = new Uint8Array(FLASH_SIZE).fill(0xff);
   if (req.flash && req.flash.byteLength === FLASH_SIZE && !req.files) flash.set(new Uint8Array(req.flash));
   loadUF2(req.uf2, flash);
+  // a saved flash is kept when its file system is there with the board
+  // file (boardJson null: the firmware's frozen board is this board's, and
+  // no board.json is written: its boot reads none, 30-45 ms of emulated
+  // time less)
   let has = false;
   if (req.flash && !req.files) {
-    try { has = new LittleFs(flash).readFile('/board.json').length > 0; } catch (e) { has = false; }
+    try {
+      const fs = new LittleFs(flash);
+      has = req.boardJson === null || fs.readFile('/board.json').length > 0;
+    } catch (e) { has = false; }
   }
   if (!has) {
     const enc = new TextEncoder();
-    const files = { 'board.json': enc.encode(req.boardJson) };
+    const files = {};
+    if (req.boardJson !== null) files['board.json'] = enc.encode(req.boardJson);
     for (const [k, v] of Object.entries(req.files || {})) files[k] = enc.encode(v);
     format(flash, { blockCount: req.fsBlocks, files });
   }
