@@ -276,7 +276,12 @@ function step() {
   if (fast || mult === Infinity) limit = now + FAST_CHUNK_NS;
   else if (mult === 0) {
     // paused (step by step): only up to a step's end
-    if (now >= stepUntil) { rate.rtWall = 0; schedule(50); return; }
+    if (now >= stepUntil) {
+      rate.rtWall = 0;
+      if (wall - lastPost >= 250) postFrame(wall);    // the page's status says paused
+      schedule(50);
+      return;
+    }
     limit = Math.min(stepUntil, now + FAST_CHUNK_NS);
   } else {
     // realtime: never ahead of the wall clock; no catch-up burst after a stall
