@@ -119,7 +119,12 @@ def board_data(board):
     from gfx import render
     from sim import view
     cfg, b = board_config(board)
-    cfg["record_off"] = ["dma"]          # nothing in the page reads them
+    # what the page does not read is not recorded (the worker drains the
+    # rest after every run call): the DMA transfers, flash operations and
+    # resets, the other displays' traffic
+    used = {"ws2812": ("ws2812",), "ssd1306": ("i2c",), "sh1106": ("i2c",), "ssd1680": ("spi", "busy")}
+    cfg["record_off"] = ["dma", "flash", "reset"] + [k for k in ("ws2812", "i2c", "spi", "busy")
+                                                     if k not in used.get(b["display"]["kind"], ())]
     with open(os.path.join(ROOT, "boards", board + ".json")) as f:
         text = f.read()
     d = b["display"]
