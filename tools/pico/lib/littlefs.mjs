@@ -1,6 +1,6 @@
-// Read-only littlefs v2 (the file system MicroPython's rp2 port keeps at the
-// end of the flash), read straight from a flash image: list a directory,
-// read a file.  Why: the web page (web/src/worker.mjs) hands the box's files
+// littlefs v2 (the file system MicroPython's rp2 port keeps at the end of
+// the flash), read straight from a flash image: list a directory, read a
+// file; and a fresh one written (format, below).  Why: the web page (web/src/worker.mjs) hands the box's files
 // (its game logs) to the person and to the browser test without stopping
 // the box, which a REPL session (mpremote) would do.
 //
