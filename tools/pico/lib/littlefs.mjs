@@ -1,8 +1,9 @@
 // littlefs v2 (the file system MicroPython's rp2 port keeps at the end of
 // the flash), read straight from a flash image: list a directory, read a
-// file; and a fresh one written (format, below).  Why: the web page (web/src/worker.mjs) hands the box's files
-// (its game logs) to the person and to the browser test without stopping
-// the box, which a REPL session (mpremote) would do.
+// file; and a fresh one written (format, below).  Why: the web page
+// (web/src/worker.mjs) hands the box's files (its game logs) to the person
+// and to the browser test without stopping the box, which a REPL session
+// (mpremote) would do.
 //
 //   const fs = new LittleFs(flash);       // Uint8Array of the whole flash
 //   fs.listDir('/data/logs')  -> [{name, type: 'file' | 'dir', size}]
