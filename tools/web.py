@@ -36,9 +36,8 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEB = os.path.join(ROOT, "web")
-# The displays the page's own decoding knows (web/src/worker.mjs, panels.mjs):
-# the Python emulator models the SH1106 too, the page not yet.
-PAGE_KINDS = ("ws2812", "ssd1306", "ssd1680")
+# The displays the page's own decoding knows (web/src/worker.mjs, panels.mjs).
+PAGE_KINDS = ("ws2812", "ssd1306", "sh1106", "ssd1680")
 # A mounting (display.rotate, display.mirror) changes how the box is fixed
 # in its case, not the firmware: the board file says it, read at boot.
 MOUNTING = ("rotate", "mirror")

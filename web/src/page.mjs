@@ -180,7 +180,7 @@ async function start(name, { files = null } = {}) {
   if (!next) throw new Error(`no board ${name} (boards: ${box.boards.join(', ')})`);
   if (!next.firmware) {
     $('board').value = data ? data.name : '';
-    status(`${next.title}: the page cannot show this box: ${next.why}`);
+    say('notice', `${next.title}: the page cannot show this box: ${next.why}`);
     throw new Error(`${name}: the page cannot show it: ${next.why}`);
   }
   if (worker) {
@@ -272,14 +272,14 @@ async function replay(text, opts) {
   try {
     return await replayOn(text, opts);
   } catch (err) {
-    say('replay', err.message);
+    say('notice', err.message);
     throw err;
   }
 }
 
 async function replayOn(text, { speed } = {}) {
   const r = replayLog.read(text);
-  say('replay', `replaying ${r.game}, ${r.players} players, seed ${r.seed}…`);
+  say('notice', `replaying ${r.game}, ${r.players} players, seed ${r.seed}…`);
   await start(data.name, { files: { 'start.json': JSON.stringify({ seed: r.seed, options: { [r.game]: r.options } }) } });
   setPace(Infinity);                  // the menus at full speed
   const presses = r.presses.map((p) => ({ gpio: pinOf(p.pad), at: p.at, hold: 60 }));
@@ -308,7 +308,7 @@ async function replayOn(text, { speed } = {}) {
   }
   const part = replayLog.partWays(r.lines, got);
   const out = { game: r.game, seed: r.seed, lines: r.lines.length, boxLines: got.length, ended, same: !part, part };
-  say('replay', part
+  say('notice', part
     ? `the replay and the log part ways at line ${part.line}: the log has ${JSON.stringify(part.log)}, the box ${JSON.stringify(part.box)}`
     : `replayed: the box played the log's game, ${r.lines.length} lines, the same`);
   return out;
@@ -319,7 +319,7 @@ async function replayFrom(text, name) {
     writeLink({ board: data.name, log: name });
     return await replay(text);
   } catch (err) {
-    say('replay', `${name}: ${err.message}`);
+    say('notice', `${name}: ${err.message}`);
     return null;
   }
 }
@@ -432,7 +432,7 @@ function setup() {
   const want = link.get('board') || params.get('board') || localStorage.getItem('box-board');
   if (link.get('board') && !shown.includes(want)) {
     const b = boardOf(want);
-    status(b ? `${want}: the page cannot show it: ${b.why}` : `no board ${want} on this page`);
+    say('notice', b ? `${want}: the page cannot show it: ${b.why}` : `no board ${want} on this page`);
   }
   const first = shown.includes(want) ? want : shown[0];
   const game = link.get('game');
@@ -447,7 +447,7 @@ function setup() {
     box.ready.then(() => fetch(name)).then((r) => {
       if (!r.ok) throw new Error(`${r.status}`);
       return r.text();
-    }).then((text) => replayFrom(text, name), () => say('replay', `${name}: cannot read the log beside the page `
+    }).then((text) => replayFrom(text, name), () => say('notice', `${name}: cannot read the log beside the page `
       + '(a page opened from the disk may not read files: choose or drop the log instead)'));
   }
 }

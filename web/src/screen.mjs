@@ -21,7 +21,7 @@ export class Display {
     this.kind = d.kind;
     this.w = d.width;
     this.h = d.height;
-    this.cell = d.kind === 'ws2812' ? 26 : d.kind === 'ssd1306' ? 4 : 2;
+    this.cell = d.kind === 'ws2812' ? 26 : d.kind === 'ssd1680' ? 2 : 4;
     canvas.width = this.w * this.cell;
     canvas.height = this.h * this.cell;
     canvas.className = d.kind;

@@ -33,7 +33,7 @@ import { FLASH_SIZE, loadUF2 } from '../../tools/pico/lib/chip.mjs';
 import { Machine } from '../../tools/pico/lib/machine.mjs';
 import { Recorder } from '../../tools/pico/lib/record.mjs';
 import { LittleFs, format } from '../../tools/pico/lib/littlefs.mjs';
-import { Ssd1306, Ssd1680 } from './panels.mjs';
+import { Sh1106, Ssd1306, Ssd1680 } from './panels.mjs';
 
 const FRAME_MS = 33;         // wall ms between two posts to the page
 const SAVE_MS = 2000;        // wall ms between two flash saves (when written)
@@ -115,6 +115,7 @@ function boot(req) {
   m.powerOn('power-on');
   const d = board.display;
   if (d.kind === 'ssd1306') panel = new Ssd1306(d.width, d.height);
+  else if (d.kind === 'sh1106') panel = new Sh1106(d.width, d.height);
   else if (d.kind === 'ssd1680') panel = new Ssd1680(d.width, d.height);
   dirty = true;
   rate = { wall: performance.now(), emu: 0, ratio: 0 };
@@ -156,7 +157,7 @@ function drain() {
       newPicture = true;
       if (!first && /[^0]/.test(f.data)) first = true;
     }
-  } else if (d.kind === 'ssd1306') {
+  } else if (d.kind === 'ssd1306' || d.kind === 'sh1106') {
     for (const e of take('i2c')) {
       if (!e.read && e.ack) panel.i2cWrite(hexBytes(e.data));
       // the first picture with a lit pixel is kept for the page as it was
