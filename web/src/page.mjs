@@ -2,9 +2,12 @@
 // matrix as round LEDs behind a diffuser, the OLED, the e-ink with its slow
 // refresh), the pads and their LEDs (click, touch, keys 1-8 / Q-I, M for the
 // menu button, as `make sim`), the buzzer and speaker through Web Audio, a
-// board chooser, the flash kept in IndexedDB, the last game's log to
-// download, and window.box for tests (docs/web.md).  The emulator itself
-// runs in a Worker (worker.mjs, bundled into WORKER_SOURCE by build.mjs).
+// board chooser (every board file; one firmware per display kind, the
+// board file written into the flash), the flash kept in IndexedDB, the last
+// game's log to download, a link that opens a game (#board=&game=&players=
+// &seed=, &log=), a game log replayed on the firmware (replay.mjs), and
+// window.box for tests (docs/web.md).  The emulator itself runs in a Worker
+// (worker.mjs, bundled into WORKER_SOURCE by build.mjs).
 import { Display } from './screen.mjs';
 import { Speaker } from './audio.mjs';
 import * as store from './store.mjs';
