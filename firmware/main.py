@@ -39,6 +39,11 @@ except AttributeError:
     pass    # CPython: its own collector
 
 BOARD_FILE = "board.json"
+# A game's seed and options fixed by whoever wrote the flash (the web page's
+# links and its log replays, docs/web.md): {"seed": n, "options": {game:
+# engine options}}, as `make sim --seed` and its options do.  The first
+# game is dealt from n, the next from n + 1 (App's seed).
+START_FILE = "start.json"
 # The running box, for a look from the REPL once its loop is interrupted
 # (`mpremote resume exec "print(BOX.cap.overflow)"`: resume keeps main.py's
 # globals; the emulator's tests read the pad counters this way).
@@ -107,6 +112,24 @@ def load_board(checker, board_file):
     return checker.load(board_file)
 
 
+def start_file(path=START_FILE):
+    """(seed, options_of) from path, or (None, None) with no such file or
+    one that is not a JSON object (a box with no start file deals from the
+    moment of the last join)."""
+    try:
+        import json
+        with open(path) as f:
+            d = json.load(f)
+    except (OSError, ValueError):
+        return None, None
+    if not isinstance(d, dict):
+        return None, None
+    seed = d.get("seed")
+    opts = d.get("options")
+    return (seed if isinstance(seed, int) else None,
+            (lambda game: opts.get(game) or {}) if isinstance(opts, dict) else None)
+
+
 def one_file():
     """The one-file firmware, all its code frozen in (tools/uf2.py): its
     board module is there, and none of the box's code or voices is on the
@@ -173,7 +196,10 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
             forget_boot(boot)
         del boot        # (its tuple lives no longer than the boot)
     from app.box import App
-    app = App(h, seed=seed)
+    options_of = None
+    if seed is None and open_hal is None:
+        seed, options_of = start_file()
+    app = App(h, seed=seed, options_of=options_of)
     global BOX
     BOX = app
     h.watchdog.start()

@@ -1,17 +1,20 @@
 # The box's web page (`make web`, docs/web.md) in a real browser: Debian's
 # headless Chromium driven by puppeteer-core (web/drive.mjs), the page
 # opened from the disk (file://) with every network request refused.  The
-# site is built by tools/web.py (the five boards' frozen UF2s, cached by
-# tools/uf2.py; the bootrom from the emulator's inputs).  In fast mode
+# site is built by tools/web.py (every board file, one frozen UF2 per
+# display kind, cached by tools/uf2.py; the bootrom from the emulator's
+# inputs).  In fast mode
 # (?fast: emulated time not held to the wall clock), through window.box:
-# the first picture of each display kind is the host renderer's home menu;
-# a Bata-waf game (length court) with two players runs to its end through
-# box.press; its log, read off the emulated flash with box.readFile, is
-# accepted by `make replay`; the flash is still there after a reload
-# (IndexedDB).
+# the first picture of each board is the host renderer's home menu (its
+# board file the board.json the page writes into the emulated flash, a
+# mounted box shown upright; the SH1106 through the page's own model); the flash is still there after a reload
+# (IndexedDB); a game log of the simulator replays on the firmware line for
+# line, and the box's own log of it, read off the emulated flash, is
+# accepted by `make replay`; a link opens a dealt game.
 import base64
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,8 +32,6 @@ from tools.pico import pico as _pico  # noqa: E402
 
 WEB = os.path.join(ROOT, "web")
 CHROMIUM = "chromium"
-TESTED = ("pico_matrix", "pico_oled", "pico_eink")
-GAME_MAX_S = 600          # wall seconds for the whole game, at most
 
 
 def in_ci():
@@ -184,10 +185,8 @@ def site(tmp_path_factory):
     if not os.path.isdir(os.path.join(WEB, "node_modules", "puppeteer-core")):
         need("web/node_modules is missing: run `make web` (npm ci in web/)")
     out = str(tmp_path_factory.mktemp("web") / "site")
-    # the boards the tests open (make web builds all five: the others' UF2s
-    # would cost a firmware build each here)
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web.py"), "--out", out,
-                        "--boards", ",".join(TESTED)],
+    # every board, as make web builds it: one firmware per display kind
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web.py"), "--out", out],
                        capture_output=True, text=True, cwd=ROOT)
     if r.returncode and "MicroPython sources" in r.stderr + r.stdout and not in_ci():
         pytest.skip("no MicroPython sources for the UF2s: " + r.stderr.strip().splitlines()[-1])
@@ -218,40 +217,9 @@ def test_web_first_frame_is_the_host_menu(page):
     print("\n[web] first frame after %.1f s wall, %.0f ms emulated" % (boot_s, page.js("box.emulatedMs()")))
 
 
-def test_web_batawaf_game_to_its_end_replays(page, tmp_path):
-    page.js("box.ready")
-    box = PageBox(page)
-    t0 = time.monotonic()
-    ends = box.count("end")
-    box.begin("batawaf", 2, {"length": "court"})
-    n = 0
-    while box.count("end") == ends:
-        assert time.monotonic() - t0 < GAME_MAX_S, box.text()[-1500:]
-        box.turn("batawaf", 2, n)
-        n += 1
-    wall = time.monotonic() - t0
-    text = box.text()
-    assert not P.tracebacks(text), text[-2000:]
-    logs = page.js("box.listDir('/data/logs')")
-    from app import logs as _logs
-    games = [e["name"] for e in logs if _logs.number_of(e["name"]) >= 0]
-    assert games, "no game log on the flash: %s" % logs
-    last = max(games, key=_logs.number_of)
-    data = page.bytes_of("box.readFile('/data/logs/%s')" % last)
-    assert data == page.bytes_of("box.lastLog().then((l) => l.bytes)")
-    path = tmp_path / last
-    path.write_bytes(data)
-    code, out = P.replay_ok(str(path))
-    assert code == 0, out
-    assert b'"batawaf"' in data
-    print("\n[web] Bata-waf court, 2 players: %d turns, %.0f s wall, %.0f s emulated"
-          % (n, wall, page.js("box.emulatedMs()") / 1000))
-
-
 def test_web_flash_persists_across_a_reload(page):
     # the flash is saved to IndexedDB (every 2 s while written): a reload
-    # boots the same box with its logs (run after the game; alone, it
-    # checks the settings file)
+    # boots the same box with its files (its settings file)
     before = page.js("box.listDir('/data')")
     time.sleep(3)
     page.js("(location.reload(), 0)")
@@ -266,13 +234,59 @@ def test_web_flash_persists_across_a_reload(page):
     assert page.js("box.listDir('/data')") == before
 
 
-@pytest.mark.parametrize("board", ["pico_oled", "pico_eink"])
-def test_web_first_frame_of_each_display(page, board):
-    page.js("box.board(%s)" % json.dumps(board))
+def web_tool():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import web
+    return web
+
+
+KINDS = {"pico_oled": "ssd1306", "pico_eink": "ssd1680", "pico_oled_flipped": "ssd1306",
+         "pico_eink_flipped": "ssd1680", "pico_matrix_turned": "ws2812", "pico_w": "ws2812",
+         "rp2040_zero": "ws2812", "pico_sh1106": "sh1106"}
+
+
+@pytest.mark.parametrize("board", sorted(KINDS))
+def test_web_first_frame_of_each_board(page, board):
+    # one firmware per display kind: the board file is the board.json the
+    # page wrote into the flash (main.py boots it before the frozen one);
+    # a mounted box (turned, flipped) drives its glass turned and the page
+    # shows it upright: the picture of its upright twin
+    page.js("box.load(%s)" % json.dumps(board))
+    assert page.js("box.board()") == board
+    files = [e["name"] for e in page.js("box.listDir('/')")]
+    if board in web_tool().FIRMWARES.values():
+        assert "board.json" not in files       # the firmware's frozen board is this one
+    else:
+        with open(os.path.join(ROOT, "boards", board + ".json")) as f:
+            assert page.bytes_of("box.readFile('/board.json')").decode() == f.read()
     f = page.frame()
-    assert f["kind"] == {"pico_oled": "ssd1306", "pico_eink": "ssd1680"}[board]
-    assert f["rgb"] == host_picture(board)
+    assert f["kind"] == KINDS[board]
+    assert f["rgb"] == host_picture(board.replace("_flipped", "").replace("_turned", ""))
+    assert not P.tracebacks(page.js("box.console()"))
     assert page.refused == [], page.refused
+
+
+def test_web_offers_every_board_file(page, monkeypatch):
+    # the list is the board files, every one shown (one firmware per display
+    # kind); a board whose display the page had no model of would say why,
+    # on the page (its chooser entry) and to box.load
+    files = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
+    names = page.js("box.boards")
+    assert names[0] == "pico_matrix" and sorted(names) == files
+    assert page.js("document.querySelectorAll('#board option').length") == len(files)
+    web = web_tool()
+    assert set(web.FIRMWARES) == set(KINDS.values()) and web.UNSHOWN == {}
+    # (derived from the board files: a display kind the page does not know)
+    fake = dict(web.board_files(), pico_lcd={"module": "pico", "pads": [], "display": {"kind": "st7789"}})
+    monkeypatch.setattr(web, "board_files", lambda: fake)
+    assert web.offered()[2] == {"pico_lcd": "its display (st7789) has no model in the page yet"}
+    with pytest.raises(AssertionError, match="pico_lcd: the page cannot show it: its display \\(st7789\\)"):
+        page.js("(BOX_INDEX.push({name: 'pico_lcd', title: 'LCD', firmware: null, "
+                "why: 'its display (st7789) has no model in the page yet'}), box.load('pico_lcd'))")
+    assert page.js("box.board()") != "pico_lcd"
+    notice = page.js("document.getElementById('notice').textContent")
+    assert "cannot show this box: its display (st7789)" in notice
+    page.js("(BOX_INDEX.pop(), 0)")
 
 
 def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
@@ -294,21 +308,86 @@ def test_web_sound_plays_the_buzzer_and_the_speaker(site, tmp_path):
         p.close()
 
 
-def test_web_offers_every_board_file():
-    # make web's default: every board under boards/, each chooser entry a board file
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import web
-    # (but a mounting of a board it offers, or a display the page cannot
-    # decode, each with its reason: derived from the board files)
-    files = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "boards")) if f.endswith(".json"))
-    assert sorted(web.BOARDS + tuple(web.VARIANTS)) == files
-    assert web.BOARDS[0] == "pico_matrix" and not set(web.VARIANTS) & set(web.BOARDS)
-    assert web.VARIANTS["pico_matrix_turned"] == "a mounting of pico_matrix"
-    assert web.VARIANTS["pico_oled_flipped"] == "a mounting of pico_oled"
-    assert web.VARIANTS["pico_eink_flipped"] == "a mounting of pico_eink"
-    assert "sh1106" in web.VARIANTS["pico_sh1106"]
-    for name, why in web.VARIANTS.items():
-        if why.startswith("a mounting of "):
-            assert why[len("a mounting of "):] in web.BOARDS
-    with pytest.raises(SystemExit, match="pico_sh1106 is not offered on the page"):
-        web.main(["--boards", "pico_sh1106", "--out", os.devnull])
+def sim_log(tmp_path, *args):
+    """A game log from the simulator's headless bots (make sim)."""
+    out = tmp_path / "sim.jsonl"
+    r = subprocess.run([sys.executable, "-m", "sim", "--headless", "--bots", "--log", str(out)] + list(args),
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return out.read_text()
+
+
+@pytest.fixture
+def matrix(page):
+    if page.js("box.board()") != "pico_matrix":
+        page.js("box.load('pico_matrix')")
+    return page
+
+
+def test_web_replays_a_log_on_the_firmware(matrix, tmp_path):
+    # the simulator's game, its seed and options set on a fresh box, the
+    # people's flips pressed at their times: the firmware plays the same
+    # game, line for line (a short Bata-waf: four duels)
+    text = sim_log(tmp_path, "--game", "batawaf", "--players", "2", "--seed", "7", "--length", "4")
+    lines = text.splitlines()
+    r = matrix.js("box.replay(%s)" % json.dumps(text))
+    assert r["same"] and r["ended"] and r["part"] is None, r
+    assert r["lines"] == r["boxLines"] == len(lines) and r["seed"] == 7
+    assert "the same" in matrix.js("document.getElementById('notice').textContent")
+    assert "game batawaf 7" in matrix.js("box.console()")
+    # the box's own log of it, off the emulated flash: what the download
+    # button saves, and `make replay` accepts it
+    name = matrix.js("box.lastLog().then((l) => l.name)")
+    assert name in [e["name"] for e in matrix.js("box.listDir('/data/logs')")]
+    data = matrix.bytes_of("box.readFile('/data/logs/%s')" % name)
+    assert data == matrix.bytes_of("box.lastLog().then((l) => l.bytes)")
+    assert [json.loads(ln)["ev"] for ln in data.decode().splitlines()] == [json.loads(ln)["ev"] for ln in lines]
+    (tmp_path / name).write_bytes(data)
+    code, out = P.replay_ok(str(tmp_path / name))
+    assert code == 0, out
+    # the same log with the winner of a duel changed: they part ways there
+    k = next(i for i, ln in enumerate(lines) if '"ev":"take"' in ln)
+    d = json.loads(lines[k])
+    d["p"] = 1 - d["p"]
+    lines[k] = json.dumps(d, separators=(",", ":"))
+    r = matrix.js("box.replay(%s)" % json.dumps("\n".join(lines) + "\n"))
+    assert not r["same"] and r["part"]["line"] == k + 1, r
+    assert r["part"]["log"]["p"] == d["p"] and r["part"]["box"]["p"] == 1 - d["p"]
+    assert "part ways at line %d" % (k + 1) in matrix.js("document.getElementById('notice').textContent")
+
+
+@pytest.mark.parametrize("text, says", [
+    ("hello\n", "line 1 is not JSON"),
+    ('{"t":0,"ev":"start","game":"poker","players":2,"seed":1,"options":{}}\n', "does not play (poker)"),
+    ('{"t":0,"ev":"deal","dealer":0,"hands":[]}\n', "first line is not the game's start"),
+    ("", "it is empty"),
+])
+def test_web_a_log_that_is_not_one_says_so_in_one_line(page, text, says):
+    with pytest.raises(AssertionError, match=re.escape(says)):
+        page.js("box.replay(%s)" % json.dumps(text))
+    line = page.js("document.getElementById('notice').textContent")
+    assert says in line and "\n" not in line
+    assert page.js("box.emulatedMs()") >= 0         # the page answers
+
+
+def test_web_a_link_opens_a_game(site, tmp_path):
+    # #board=&game=&players=&seed=: that box, a fresh flash, the game dealt
+    # from that seed for that many players; at real time, box.speed is the
+    # emulated ms per wall ms
+    p = Page("file://%s/index.html#board=pico_oled&game=tape&players=3&seed=42" % site, str(tmp_path / "profile"))
+    try:
+        p.js("box.ready")
+        assert p.js("box.board()") == "pico_oled"
+        for _ in range(100):
+            if "game tape 42" in p.js("box.console()"):
+                break
+            time.sleep(0.2)
+        assert "game tape 42" in p.js("box.console()"), p.js("box.console()")[-800:]
+        assert "Traceback" not in p.js("box.console()")
+        assert 0.3 < p.js("box.speed") < 1.2
+        # the page's own controls write the link
+        p.js("(document.getElementById('board').value = 'pico_eink', "
+             "document.getElementById('board').dispatchEvent(new Event('change')), 0)")
+        assert p.js("location.hash") == "#board=pico_eink"
+    finally:
+        p.close()

@@ -2,16 +2,22 @@
 // matrix as round LEDs behind a diffuser, the OLED, the e-ink with its slow
 // refresh), the pads and their LEDs (click, touch, keys 1-8 / Q-I, M for the
 // menu button, as `make sim`), the buzzer and speaker through Web Audio, a
-// board chooser, the flash kept in IndexedDB, the last game's log to
-// download, and window.box for tests (docs/web.md).  The emulator itself
-// runs in a Worker (worker.mjs, bundled into WORKER_SOURCE by build.mjs).
+// board chooser (every board file; one firmware per display kind, the
+// board file written into the flash), the flash kept in IndexedDB, the last
+// game's log to download, a link that opens a game (#board=&game=&players=
+// &seed=, &log=), a game log replayed on the firmware (replay.mjs), and
+// window.box for tests (docs/web.md).  The emulator itself runs in a Worker
+// (worker.mjs, bundled into WORKER_SOURCE by build.mjs).
 import { Display } from './screen.mjs';
 import { Speaker } from './audio.mjs';
 import * as store from './store.mjs';
+import * as replayLog from './replay.mjs';
 
 /* global WORKER_SOURCE */
 const LOG_DIR = '/data/logs';
 const params = new URLSearchParams(location.search);
+// the link: #board=pico_oled&game=tape&players=3&seed=42 or &log=game_3.jsonl
+const link = new URLSearchParams(location.hash.slice(1));
 const fast = params.has('fast');
 const $ = (id) => document.getElementById(id);
 
@@ -25,6 +31,9 @@ let emuMs = 0;
 let firstFrame = null;
 let lastFrame = null;
 let consoleText = '';      // the box's USB serial output since power-on
+let pace = fast ? Infinity : 1;
+let onDealt = null;        // a replay waiting for the deal
+let stepPresses = [];      // a replay's press times (emulated ms), for Step
 
 function b64(s) {
   const bin = atob(s);
@@ -63,6 +72,10 @@ function onMessage(e) {
     else w.reject(new Error(msg.error));
   } else if (msg.type === 'frame') {
     emuMs = msg.emuMs;
+    if (msg.ratio) box.speed = msg.ratio;
+    // can the device keep up?  paced, the box should run at pace x real time
+    const slow = pace !== Infinity && pace > 0 && msg.ratio && msg.ratio < 0.9 * pace;
+    $('status').classList.toggle('slow', !!slow);
     if (msg.rgb || msg.pix) {
       display.update(msg, emuMs);
       lastFrame = display.frame();
@@ -73,7 +86,11 @@ function onMessage(e) {
     if (msg.pwm && speaker) speaker.feed(msg.pwm, emuMs);
     if (msg.serial) consoleText += msg.serial;
     const r = msg.ratio ? ` · ${msg.ratio.toFixed(2)}× real time` : '';
-    status(`${data.title} · ${(emuMs / 1000).toFixed(1)} s emulated${r}${fast ? ' (fast)' : ''}`);
+    const behind = slow ? ' · this device cannot keep up: the box runs slower than a real one' : '';
+    const how = pace === Infinity ? ' (fast)' : pace === 0 ? ' (paused: Step)' : pace !== 1 ? ` (${pace}×)` : '';
+    status(`${data.title} · ${(emuMs / 1000).toFixed(1)} s emulated${r}${how}${behind}`);
+  } else if (msg.type === 'dealt') {
+    if (onDealt) onDealt(msg.emuMs);
   } else if (msg.type === 'flash') {
     store.save(data.name, msg.image).catch((err) => console.warn('flash not saved:', err));
   } else if (msg.type === 'stopped') {
@@ -155,24 +172,39 @@ window.addEventListener('keydown', (e) => {
 window.addEventListener('keyup', (e) => { if (data) hold(`k${e.code}`, null, false); });
 
 // ---- a board ----
-async function start(name) {
+const boardOf = (name) => window.BOX_INDEX.find((b) => b.name === name);
+
+// The board file as the flash holds it: littlefs keeps it inline (at most
+// 512 bytes with MicroPython's settings), so a longer one goes minified.
+const boardJson = (d) => (d.board_json.length <= 512 ? d.board_json : JSON.stringify(d.board));
+
+async function start(name, { files = null } = {}) {
+  const next = boardOf(name);
+  if (!next) throw new Error(`no board ${name} (boards: ${box.boards.join(', ')})`);
+  if (!next.firmware) {
+    $('board').value = data ? data.name : '';
+    say('notice', `${next.title}: the page cannot show this box: ${next.why}`);
+    throw new Error(`${name}: the page cannot show it: ${next.why}`);
+  }
   if (worker) {
     await ask('save').catch(() => {});
     worker.terminate();
     for (const w of waiting.values()) w.reject(new Error('the box was switched off (another board)'));
     waiting.clear();
   }
-  if (!window.BOX_BOARDS || !window.BOX_BOARDS[name]) await loadScript(`boards/${name}.js`);
-  data = window.BOX_BOARDS[name];
+  if (!window.BOX_FIRMWARE || !window.BOX_FIRMWARE[next.firmware]) await loadScript(`firmware/${next.firmware}.js`);
+  const fw = window.BOX_FIRMWARE[next.firmware];
+  data = next;
   localStorage.setItem('box-board', name);
   $('board').value = name;
-  $('uf2').href = data.uf2_file;
-  $('uf2').download = data.uf2_file.split('/').pop();
+  $('uf2').href = fw.uf2_file;
+  $('uf2').download = fw.uf2_file.split('/').pop();
+  $('uf2').title = `the ${data.display.kind} firmware (frozen board: ${fw.frozen}); this box's board file is on its flash`;
   display = new Display($('screen'), data);
   buildPads();
   status(`${data.title}: starting…`);
-  const saved = params.has('fresh') ? null : await store.load(name).catch(() => null);
-  const uf2 = b64(data.uf2);
+  const saved = params.has('fresh') || files ? null : await store.load(name).catch(() => null);
+  const uf2 = b64(fw.uf2);
   const bootrom = b64(window.BOX_ROM.bootrom);
   worker = new Worker(URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' })));
   worker.onmessage = onMessage;
@@ -182,7 +214,13 @@ async function start(name) {
   consoleText = '';
   const t0 = performance.now();
   const ready = new Promise((resolve) => { firstFrame = () => { box.firstFrameWallMs = performance.now() - t0; resolve(); }; });
-  worker.postMessage({ cmd: 'boot', data, uf2, bootrom, flash: saved, fast }, [uf2.buffer, bootrom.buffer]);
+  // a link's or a replay's box: a fresh flash with its start.json, not kept
+  worker.postMessage({ cmd: 'boot', data, uf2, bootrom, flash: saved, fast, fsBlocks: fw.fs_blocks,
+    boardJson: fw.frozen === data.name ? null : boardJson(data),
+    files, scratch: !!files }, [uf2.buffer, bootrom.buffer]);
+  onDealt = null;
+  stepPresses = [];
+  setPace(fast ? Infinity : 1);
   if (speaker) worker.postMessage({ cmd: 'audio', on: speaker.on });
   return ready;
 }
@@ -193,6 +231,100 @@ async function lastLog() {
   if (!nums.length) throw new Error('no game log yet: play a game first');
   const name = `game_${Math.max(...nums)}.jsonl`;
   return { name, bytes: await ask('readFile', { path: `${LOG_DIR}/${name}` }) };
+}
+
+// ---- a game opened by a link, a log replayed ----
+function setPace(mult) {
+  pace = mult;
+  if (worker) worker.postMessage({ cmd: 'pace', mult });
+}
+
+function writeLink(fields) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== '') q.set(k, v);
+  history.replaceState(null, '', `#${q}`);
+}
+
+const waitEmu = (ms) => ask('wait', { ms });
+async function tap(k) {
+  await box.press(k + 1, 60);
+  await waitEmu(340);
+}
+
+// From a fresh box's home menu to `game` with pads 1..people joined.
+async function walkTo(game, people) {
+  const g = data.games[game];
+  if (!g) throw new Error(`no game ${game} (games: ${Object.keys(data.games).join(', ')})`);
+  if (!(people >= 1 && people <= g.max)) throw new Error(`${game} on ${data.name}: 1 to ${g.max} players, not ${people}`);
+  for (const k of g.taps) await tap(k);
+  for (let k = 0; k < people; k++) await tap(k);
+}
+
+// A fresh box (its seed fixed when given) with `game` started for `players`.
+async function openGame(name, game, players, seed) {
+  const files = Number.isInteger(seed) ? { 'start.json': JSON.stringify({ seed }) } : {};
+  await start(name, { files });
+  await walkTo(game, players);
+}
+
+function say(id, text) { $(id).textContent = text; }
+
+// The log played on a fresh box: its seed and options in start.json, the
+// menus walked, the people's presses driven at their times from the deal.
+async function replay(text, opts) {
+  try {
+    return await replayOn(text, opts);
+  } catch (err) {
+    say('notice', err.message);
+    throw err;
+  }
+}
+
+async function replayOn(text, { speed } = {}) {
+  const r = replayLog.read(text);
+  say('notice', `replaying ${r.game}, ${r.players} players, seed ${r.seed}…`);
+  await start(data.name, { files: { 'start.json': JSON.stringify({ seed: r.seed, options: { [r.game]: r.options } }) } });
+  setPace(Infinity);                  // the menus at full speed
+  const presses = r.presses.map((p) => ({ gpio: pinOf(p.pad), at: p.at, hold: 60 }));
+  if (presses.some((p) => p.gpio === null || p.gpio === undefined)) {
+    throw new Error(`the log has presses of pads ${data.name} does not have`);
+  }
+  const dealt = new Promise((resolve) => { onDealt = resolve; });
+  worker.postMessage({ cmd: 'arm', needle: `game ${r.game} ${r.seed}`, presses });
+  await walkTo(r.game, r.people);
+  const t0 = await Promise.race([dealt, waitEmu(20000).then(() => null)]);
+  if (t0 === null) throw new Error(`the box did not deal ${r.game} (seed ${r.seed}) within 20 s`);
+  stepPresses = r.presses.map((p) => t0 + p.at);
+  const want = speed === undefined ? (fast ? Infinity : Number($('pace').value) || 0) : speed;
+  setPace(want);
+  const lastT = r.lines[r.lines.length - 1].t;
+  let got = [];
+  let ended = false;
+  for (;;) {
+    await new Promise((res) => setTimeout(res, 300));
+    const l = await lastLog().catch(() => null);
+    if (l) {
+      got = new TextDecoder().decode(l.bytes).split('\n').filter(Boolean).map((s) => JSON.parse(s));
+      ended = got.some((d) => d.ev === 'end');
+    }
+    if (ended || emuMs > t0 + lastT + 60000) break;
+  }
+  const part = replayLog.partWays(r.lines, got);
+  const out = { game: r.game, seed: r.seed, lines: r.lines.length, boxLines: got.length, ended, same: !part, part };
+  say('notice', part
+    ? `the replay and the log part ways at line ${part.line}: the log has ${JSON.stringify(part.log)}, the box ${JSON.stringify(part.box)}`
+    : `replayed: the box played the log's game, ${r.lines.length} lines, the same`);
+  return out;
+}
+
+async function replayFrom(text, name) {
+  try {
+    writeLink({ board: data.name, log: name });
+    return await replay(text);
+  } catch (err) {
+    say('notice', `${name}: ${err.message}`);
+    return null;
+  }
 }
 
 // ---- the test API (docs/web.md) ----
@@ -218,6 +350,16 @@ const box = {
     box.ready = start(name);
     return box.ready;
   },
+  // every board file (boards/*.json) the page offers, the default first
+  // (a board it cannot show among them: box.load says why)
+  boards: [],
+  load(name) { return box.board(name); },
+  // play a game log on a fresh box; resolves when it has played:
+  // {game, seed, lines, boxLines, ended, same, part: null | {line, log, box}}
+  replay(text, opts) { return replay(text, opts); },
+  game(game, players, seed) { return openGame(data.name, game, players, seed); },
+  // emulated ms per wall ms over the last second (the worker's measure)
+  speed: 0,
   lastLog,
 };
 window.box = box;
@@ -225,13 +367,46 @@ window.box = box;
 // ---- the page ----
 function setup() {
   const sel = $('board');
+  box.boards = window.BOX_INDEX.map((b) => b.name);
   for (const b of window.BOX_INDEX) {
     const o = document.createElement('option');
     o.value = b.name;
-    o.textContent = b.title;
+    o.textContent = b.firmware ? b.title : `${b.title} (cannot be shown: ${b.why})`;
+    o.disabled = !b.firmware;
     sel.appendChild(o);
   }
-  sel.onchange = () => { box.ready = start(sel.value); };
+  sel.onchange = () => { writeLink({ board: sel.value }); box.ready = start(sel.value); };
+  for (const g of ['batawaf', 'bataille', 'tape']) {
+    const o = document.createElement('option');
+    o.value = g;
+    o.textContent = { batawaf: 'Bata-waf', bataille: 'Bataille', tape: 'Tape-treize' }[g];
+    $('game').appendChild(o);
+  }
+  $('play').onclick = () => {
+    const game = $('game').value;
+    const players = Number($('players').value);
+    const seed = $('seed').value === '' ? null : Number($('seed').value);
+    writeLink({ board: data.name, game, players, seed });
+    box.ready = openGame(data.name, game, players, seed).catch((err) => status(err.message));
+  };
+  $('logfile').onchange = async () => {
+    const f = $('logfile').files[0];
+    if (f) replayFrom(await f.text(), f.name);
+  };
+  document.body.addEventListener('dragover', (e) => e.preventDefault());
+  document.body.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    const f = e.dataTransfer.files[0];
+    if (f) replayFrom(await f.text(), f.name);
+  });
+  $('pace').onchange = () => { if (stepPresses.length || pace !== Infinity) setPace(Number($('pace').value)); };
+  $('step').onclick = () => {
+    // paused: on to just after the next press of the replay (or 1 s)
+    const next = stepPresses.find((t) => t > emuMs + 1);
+    setPace(0);
+    $('pace').value = '0';
+    worker.postMessage({ cmd: 'step', ms: next ? next - emuMs + 500 : 1000 });
+  };
   wire($('menu'), 'menu');
   $('log').onclick = async () => {
     try {
@@ -256,9 +431,28 @@ function setup() {
     params.set('fresh', '1');
     box.ready = start(data.name).then(() => params.delete('fresh'));
   };
-  const names = window.BOX_INDEX.map((b) => b.name);
-  const want = params.get('board') || localStorage.getItem('box-board');
-  box.ready = start(names.includes(want) ? want : names[0]);
+  const shown = window.BOX_INDEX.filter((b) => b.firmware).map((b) => b.name);
+  const want = link.get('board') || params.get('board') || localStorage.getItem('box-board');
+  if (link.get('board') && !shown.includes(want)) {
+    const b = boardOf(want);
+    say('notice', b ? `${want}: the page cannot show it: ${b.why}` : `no board ${want} on this page`);
+  }
+  const first = shown.includes(want) ? want : shown[0];
+  const game = link.get('game');
+  const seed = link.has('seed') ? Number(link.get('seed')) : null;
+  if (game) {
+    box.ready = openGame(first, game, Number(link.get('players') || 1), seed).catch((err) => status(`the link: ${err.message}`));
+  } else {
+    box.ready = start(first);
+  }
+  if (link.get('log')) {
+    const name = link.get('log');
+    box.ready.then(() => fetch(name)).then((r) => {
+      if (!r.ok) throw new Error(`${r.status}`);
+      return r.text();
+    }).then((text) => replayFrom(text, name), () => say('notice', `${name}: cannot read the log beside the page `
+      + '(a page opened from the disk may not read files: choose or drop the log instead)'));
+  }
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);

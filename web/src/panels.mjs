@@ -4,7 +4,7 @@
 //
 // A port to JavaScript of as much of tools/pico/ssd1306.py and ssd1680.py
 // (the models the pico tests check against the host frame buffer, where
-// the datasheet references are) as the box's drivers use: the Python
+// the datasheet references are; sh1106.py) as the box's drivers use: the Python
 // models stay the reference; this one only draws the page.
 //   SSD1306: the RAM, horizontal/vertical/page addressing with windows,
 //     display on/off, charge pump, entire on, inverse, segment remap, COM
@@ -20,11 +20,14 @@ const SSD1306_ARGS = {
 };
 
 export class Ssd1306 {
-  constructor(width = 128, height = 64) {
+  // cols: RAM columns; edge: segments either side of a 128-px glass
+  constructor(width = 128, height = 64, cols = 128, edge = 0) {
     this.width = width;
     this.height = height;
-    this.x0 = (128 - width) >> 1;
-    this.ram = new Uint8Array(128 * 8);
+    this.cols = cols;
+    this.x0 = edge + ((128 - width) >> 1);
+    this.argc = SSD1306_ARGS;
+    this.ram = new Uint8Array(cols * 8);
     this.changed = false;     // a new picture since the last take()
     this.reset();
   }
@@ -64,7 +67,7 @@ export class Ssd1306 {
   command(c) {
     if (this.cmd !== null) {
       this.args.push(c);
-      if (this.args.length >= SSD1306_ARGS[this.cmd]) {
+      if (this.args.length >= this.argc[this.cmd]) {
         const cmd = this.cmd;
         this.cmd = null;
         this.run(cmd, this.args);
@@ -72,7 +75,7 @@ export class Ssd1306 {
       }
       return;
     }
-    if (c in SSD1306_ARGS) { this.cmd = c; this.args = []; return; }
+    if (c in this.argc) { this.cmd = c; this.args = []; return; }
     this.run(c, []);
   }
 
@@ -100,7 +103,7 @@ export class Ssd1306 {
     const lastPage = (this.height >> 3) - 1;
     const lastCol = this.x0 + this.width - 1;
     for (const b of buf) {
-      this.ram[this.page * 128 + this.col] = b;
+      this.ram[this.page * this.cols + this.col] = b;
       if (this.page === lastPage && this.col === lastCol) this.changed = true;
       this.advance();
     }
@@ -120,10 +123,12 @@ export class Ssd1306 {
     } else this.col = (this.col + 1) & 0x7f;
   }
 
+  dark() { return !this.on || !this.pump; }
+
   picture() {
     const { width: w, height: h } = this;
     const pix = new Uint8Array(w * h);
-    if (!this.on || !this.pump) return pix;
+    if (this.dark()) return pix;
     if (this.entireOn) return pix.fill(1);
     const n = this.mux + 1;
     for (let gy = 0; gy < h; gy++) {
@@ -131,16 +136,51 @@ export class Ssd1306 {
       const d = this.comDec ? n - 1 - com : com;
       if (d < 0 || d >= n) continue;
       const r = (d + this.startLine + this.offset) & 63;
-      const row = (r >> 3) * 128;
+      const row = (r >> 3) * this.cols;
       const bit = 1 << (r & 7);
       for (let x = 0; x < w; x++) {
-        const colAddr = this.segRemap ? x + this.x0 : 127 - (x + this.x0);
+        const colAddr = this.segRemap ? x + this.x0 : this.cols - 1 - (x + this.x0);
         let v = this.ram[row + colAddr] & bit ? 1 : 0;
         if (this.inverse) v ^= 1;
         pix[gy * w + x] = v;
       }
     }
     return pix;
+  }
+}
+
+// The SH1106 (tools/pico/sh1106.py): the SSD1306 with 132 columns of RAM
+// (the glass shows 2-129), page addressing only (the column counts up and
+// stays on its page, at 131 past the end), ADh + 8Ah/8Bh its DC-DC
+// converter (on after a reset); the SSD1306's addressing, charge pump and
+// scrolling commands are not its own (left alone here; the Python model
+// reports them).
+const SH1106_ARGS = { 0x81: 1, 0xad: 1, 0xa8: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1, 0xda: 1, 0xdb: 1 };
+const NOT_SH1106 = [0x20, 0x21, 0x22, 0x8d, 0x26, 0x27, 0x29, 0x2a, 0x2e, 0x2f, 0xa3];
+
+export class Sh1106 extends Ssd1306 {
+  constructor(width = 128, height = 64) {
+    super(width, height, 132, 2);
+    this.argc = SH1106_ARGS;
+  }
+
+  reset() {
+    super.reset();
+    this.mode = 2;
+    this.dcdc = true;
+  }
+
+  dark() { return !this.on || !this.dcdc; }
+
+  run(c, a) {
+    if (NOT_SH1106.includes(c)) return;
+    if (c === 0xad) this.dcdc = !!(a[0] & 1);
+    else if (c >= 0x10 && c <= 0x1f) this.col = ((c & 0x0f) << 4) | (this.col & 0x0f);
+    else super.run(c, a);
+  }
+
+  advance() {
+    if (this.col < 131) this.col += 1;
   }
 }
 

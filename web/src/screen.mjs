@@ -7,6 +7,11 @@
 //
 //   d = new Display(canvas, data); d.update(msg, emuMs); d.draw(emuMs)
 //   d.frame() -> {width, height, rgb} the picture drawn (settled)
+//
+// A board mounted turned or flipped (display.rotate, display.mirror) drives
+// its glass turned: the picture is turned back here (drivers/orient.py
+// place: glass pixel of picture pixel), so the page shows the box as its
+// player sees it, upright, whatever the mounting.
 
 export class Display {
   constructor(canvas, data) {
@@ -16,7 +21,7 @@ export class Display {
     this.kind = d.kind;
     this.w = d.width;
     this.h = d.height;
-    this.cell = d.kind === 'ws2812' ? 26 : d.kind === 'ssd1306' ? 4 : 2;
+    this.cell = d.kind === 'ws2812' ? 26 : d.kind === 'ssd1680' ? 2 : 4;
     canvas.width = this.w * this.cell;
     canvas.height = this.h * this.cell;
     canvas.className = d.kind;
@@ -28,7 +33,21 @@ export class Display {
     this.shown = this.rgb.slice();   // e-ink: the glass before the pending refresh
     this.pending = null;             // e-ink: {rgb, t0, t1, full}
     this.dirty = true;
+    const bd = data.board.display || {};
+    this.mount = bd.rotate || bd.mirror ? glassIndex(this.w, this.h, bd.rotate || 0, !!bd.mirror) : null;
     this.draw(0);
+  }
+
+  // the glass's picture (w x h x 3) turned upright
+  upright(glass) {
+    if (!this.mount) return glass;
+    const out = new Uint8Array(glass.length);
+    const m = this.mount;
+    for (let i = 0; i < m.length; i++) {
+      const g = 3 * m[i];
+      out[3 * i] = glass[g]; out[3 * i + 1] = glass[g + 1]; out[3 * i + 2] = glass[g + 2];
+    }
+    return out;
   }
 
   paint(rgb, which) {
@@ -42,11 +61,13 @@ export class Display {
       const g = this.data.glow;
       const out = new Uint8Array(msg.rgb.length);
       for (let i = 0; i < out.length; i++) out[i] = g[msg.rgb[i]];
-      this.rgb = out;
+      this.rgb = this.upright(out);
     } else if (msg.pix) {
       const [on, off] = this.kind === 'ssd1680' ? [cols.ink, cols.paper] : [cols.oled_on, cols.oled_off];
-      const out = new Uint8Array(msg.pix.length * 3);
-      for (let i = 0; i < msg.pix.length; i++) out.set(msg.pix[i] ? on : off, 3 * i);
+      const pix = msg.pix;
+      let out = new Uint8Array(pix.length * 3);
+      for (let i = 0; i < pix.length; i++) out.set(pix[i] ? on : off, 3 * i);
+      out = this.upright(out);
       if (this.kind === 'ssd1680' && msg.refresh) {
         if (this.pending) this.shown = this.pending.rgb;
         const t0 = msg.refresh.t / 1000;
@@ -118,4 +139,20 @@ export class Display {
   frame() {
     return { width: this.w, height: this.h, rgb: this.rgb.slice(), kind: this.kind };
   }
+}
+
+// For each picture pixel (row by row), its glass pixel's index: the turn of
+// drivers/orient.py place (rotate clockwise, then mirror left-right).  The
+// glass is w x h (a quarter turn only on a square matrix).
+function glassIndex(w, h, rotate, mirror) {
+  const out = new Uint32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let gx = x; let gy = y;
+      if (rotate === 90) { gx = h - 1 - y; gy = x; } else if (rotate === 180) { gx = w - 1 - x; gy = h - 1 - y; } else if (rotate === 270) { gx = y; gy = w - 1 - x; }
+      if (mirror) gx = (rotate % 180 ? h : w) - 1 - gx;
+      out[y * w + x] = gy * w + gx;
+    }
+  }
+  return out;
 }

@@ -6,7 +6,19 @@
 // models of panels.mjs), the pad LEDs, the buzzer and the speaker's PWM.
 //
 // Messages from the page: {cmd: 'boot', data (a board's data, built by
-// tools/web.py), bootrom, flash (the saved image or null), fast},
+// tools/web.py), uf2 (its display kind's firmware), fsBlocks, boardJson
+// (null when the firmware's frozen board is this one),
+// bootrom, flash (the saved image or null), fast}: a flash with no
+// /board.json (new, or saved by an older page) gets a fresh file system
+// holding the board file (littlefs.mjs format), which the firmware's
+// main.py boots before its frozen one;
+// files ({name: text}: a fresh file system with those beside the board
+// file, start.json for a link or a replay), scratch (the flash is not sent
+// back to be kept); {cmd: 'pace', mult} (emulated ms per wall ms: 1, 4;
+// 0 paused; Infinity as fast), {cmd: 'step', ms} (paused: run that much
+// emulated time, then pause again), {cmd: 'arm', needle, presses: [{gpio,
+// at, hold}]} (when the console says needle, the box has dealt: each press
+// is driven at that moment + at ms, held hold ms; {type: 'dealt', emuMs}),
 // {cmd: 'pin', gpio, level}, {cmd: 'press', id, gpio, ms},
 // {cmd: 'readFile' | 'listDir', id, path}, {cmd: 'audio', on}.
 // To the page: {type: 'frame', ...} (what changed, ~30 times a second of
@@ -20,8 +32,8 @@
 import { FLASH_SIZE, loadUF2 } from '../../tools/pico/lib/chip.mjs';
 import { Machine } from '../../tools/pico/lib/machine.mjs';
 import { Recorder } from '../../tools/pico/lib/record.mjs';
-import { LittleFs } from '../../tools/pico/lib/littlefs.mjs';
-import { Ssd1306, Ssd1680 } from './panels.mjs';
+import { LittleFs, format } from '../../tools/pico/lib/littlefs.mjs';
+import { Sh1106, Ssd1306, Ssd1680 } from './panels.mjs';
 
 const FRAME_MS = 33;         // wall ms between two posts to the page
 const SAVE_MS = 2000;        // wall ms between two flash saves (when written)
@@ -32,6 +44,10 @@ let m = null;
 let flash = null;
 let board = null;
 let fast = false;
+let mult = 1;                // paced: emulated ms per wall ms (0: paused)
+let stepUntil = 0;           // paused: run up to this emulated ns
+let scratch = false;
+let armed = null;            // {needle, presses, seen}
 let audio = false;
 let panel = null;
 let dirty = false;
@@ -63,19 +79,43 @@ const post = (msg, transfer) => self.postMessage(msg, transfer || []);
 function boot(req) {
   board = req.data;
   fast = !!req.fast;
+  scratch = !!req.scratch;
   flash = new Uint8Array(FLASH_SIZE).fill(0xff);
-  if (req.flash && req.flash.byteLength === FLASH_SIZE) flash.set(new Uint8Array(req.flash));
+  if (req.flash && req.flash.byteLength === FLASH_SIZE && !req.files) flash.set(new Uint8Array(req.flash));
   loadUF2(req.uf2, flash);
+  // a saved flash is kept when its file system is there with the board
+  // file (boardJson null: the firmware's frozen board is this board's, and
+  // no board.json is written: its boot reads none, 30-45 ms of emulated
+  // time less)
+  let has = false;
+  if (req.flash && !req.files) {
+    try {
+      const fs = new LittleFs(flash);
+      has = req.boardJson === null || fs.readFile('/board.json').length > 0;
+    } catch (e) { has = false; }
+  }
+  if (!has) {
+    const enc = new TextEncoder();
+    const files = {};
+    if (req.boardJson !== null) files['board.json'] = enc.encode(req.boardJson);
+    for (const [k, v] of Object.entries(req.files || {})) files[k] = enc.encode(v);
+    format(flash, { blockCount: req.fsBlocks, files });
+  }
   const config = board.config;
   m = new Machine({
     bootrom: req.bootrom, flash, config, logger,
-    onSerial: (buf) => { serialText += decoder.decode(buf, { stream: true }); },
+    onSerial: (buf) => {
+      const text = decoder.decode(buf, { stream: true });
+      serialText += text;
+      if (armed) dealt(text);
+    },
     onFlashWrite: () => { dirty = true; },
   });
   m.recorder = new Recorder(m, config);
   m.powerOn('power-on');
   const d = board.display;
   if (d.kind === 'ssd1306') panel = new Ssd1306(d.width, d.height);
+  else if (d.kind === 'sh1106') panel = new Sh1106(d.width, d.height);
   else if (d.kind === 'ssd1680') panel = new Ssd1680(d.width, d.height);
   dirty = true;
   rate = { wall: performance.now(), emu: 0, ratio: 0 };
@@ -117,7 +157,7 @@ function drain() {
       newPicture = true;
       if (!first && /[^0]/.test(f.data)) first = true;
     }
-  } else if (d.kind === 'ssd1306') {
+  } else if (d.kind === 'ssd1306' || d.kind === 'sh1106') {
     for (const e of take('i2c')) {
       if (!e.read && e.ack) panel.i2cWrite(hexBytes(e.data));
       // the first picture with a lit pixel is kept for the page as it was
@@ -158,7 +198,7 @@ function drain() {
     }
   }
   const pwm = take('pwm');
-  if (audio && !fast) {
+  if (audio && !fast && mult === 1) {
     const bz = board.board.buzzer && board.board.buzzer.pin;
     const sp = board.board.speaker && board.board.speaker.pin;
     for (const e of pwm) {
@@ -193,7 +233,24 @@ function postFrame(now) {
   lastPost = now;
 }
 
+// a replay's presses, from the moment the box said it dealt
+function dealt(text) {
+  armed.seen += text;
+  if (!armed.seen.includes(armed.needle)) {
+    armed.seen = armed.seen.slice(-armed.needle.length);
+    return;
+  }
+  const t0 = m.now();
+  for (const p of armed.presses) {
+    m.drive(p.gpio, 0, t0 + p.at * 1e6);
+    m.drive(p.gpio, 1, t0 + (p.at + p.hold) * 1e6);
+  }
+  post({ type: 'dealt', emuMs: t0 / 1e6 });
+  armed = null;
+}
+
 function saveFlash(now) {
+  if (scratch) { dirty = false; lastSave = now; return; }
   m.chip.sync();
   const copy = flash.slice();
   post({ type: 'flash', image: copy.buffer }, [copy.buffer]);
@@ -217,14 +274,23 @@ function step() {
   const wall = performance.now();
   const now = m.now();
   let limit;
-  if (fast) limit = now + FAST_CHUNK_NS;
-  else {
+  if (fast || mult === Infinity) limit = now + FAST_CHUNK_NS;
+  else if (mult === 0) {
+    // paused (step by step): only up to a step's end
+    if (now >= stepUntil) {
+      rate.rtWall = 0;
+      if (wall - lastPost >= 250) postFrame(wall);    // the page's status says paused
+      schedule(50);
+      return;
+    }
+    limit = Math.min(stepUntil, now + FAST_CHUNK_NS);
+  } else {
     // realtime: never ahead of the wall clock; no catch-up burst after a stall
-    if (!rate.rtWall || now < rate.rtEmu + (wall - rate.rtWall) * 1e6 - 50e6) {
+    if (!rate.rtWall || now < rate.rtEmu + (wall - rate.rtWall) * 1e6 * mult - 50e6) {
       rate.rtWall = wall;
       rate.rtEmu = now;
     }
-    limit = rate.rtEmu + (wall - rate.rtWall) * 1e6;
+    limit = rate.rtEmu + (wall - rate.rtWall) * 1e6 * mult;
   }
   let r = 'limit';
   try {
@@ -253,7 +319,7 @@ function step() {
   if (w2 - lastPost >= FRAME_MS) postFrame(w2);
   if (dirty && w2 - lastSave >= SAVE_MS) saveFlash(w2);
   // caught up with the wall clock: let it move on
-  schedule(!fast && r === 'limit' && m.now() >= limit ? 4 : 0);
+  schedule(!fast && mult !== Infinity && r === 'limit' && m.now() >= limit ? 4 : 0);
 }
 
 // ---- requests ----
@@ -266,12 +332,16 @@ const handlers = {
   boot,
   pin(req) { m.drive(req.gpio, req.level, m.now()); },
   audio(req) { audio = !!req.on; },
+  pace(req) { mult = req.mult === null ? Infinity : req.mult; rate.rtWall = 0; stepUntil = 0; },
+  step(req) { stepUntil = m.now() + req.ms * 1e6; },
+  arm(req) { armed = { needle: req.needle, presses: req.presses, seen: '' }; },
   press(req) {
     const t = m.now();
     m.drive(req.gpio, 0, t);
     m.drive(req.gpio, 1, t + req.ms * 1e6);
     presses.push({ id: req.id, until: t + req.ms * 1e6 });
   },
+  wait(req) { presses.push({ id: req.id, until: m.now() + req.ms * 1e6 }); },
   readFile(req) { return files((fs) => fs.readFile(req.path)); },
   listDir(req) { return files((fs) => fs.listDir(req.path)); },
   save() { saveFlash(performance.now()); },
@@ -283,7 +353,7 @@ self.onmessage = (e) => {
   try {
     if (!h) throw new Error(`unknown command ${req.cmd}`);
     const value = h(req);
-    if (req.id !== undefined && req.cmd !== 'press') post({ type: 'reply', id: req.id, ok: true, value });
+    if (req.id !== undefined && req.cmd !== 'press' && req.cmd !== 'wait') post({ type: 'reply', id: req.id, ok: true, value });
   } catch (err) {
     if (req.id !== undefined) post({ type: 'reply', id: req.id, ok: false, error: err.message });
     else post({ type: 'stopped', error: err.message });

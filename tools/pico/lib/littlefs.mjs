@@ -1,8 +1,9 @@
-// Read-only littlefs v2 (the file system MicroPython's rp2 port keeps at the
-// end of the flash), read straight from a flash image: list a directory,
-// read a file.  Why: the web page (web/src/worker.mjs) hands the box's files
-// (its game logs) to the person and to the browser test without stopping
-// the box, which a REPL session (mpremote) would do.
+// littlefs v2 (the file system MicroPython's rp2 port keeps at the end of
+// the flash), read straight from a flash image: list a directory, read a
+// file; and a fresh one written (format, below).  Why: the web page
+// (web/src/worker.mjs) hands the box's files (its game logs) to the person
+// and to the browser test without stopping the box, which a REPL session
+// (mpremote) would do.
 //
 //   const fs = new LittleFs(flash);       // Uint8Array of the whole flash
 //   fs.listDir('/data/logs')  -> [{name, type: 'file' | 'dir', size}]
@@ -16,6 +17,15 @@
 // files, hard tails (a directory spread over several pairs).  Not read: a
 // move in progress after a power cut (the global state), user attributes.
 // Errors say what is wrong in one line (Error).
+//
+//   format(flash, {blockCount, files: {'board.json': bytes}})
+// writes a fresh file system at the end of the flash holding those files
+// (in its root, each small enough to be inline): what MicroPython's mkfs
+// makes (its rp2 port: 4 KB blocks, progsize 256) with the files in the
+// same first commit (the reader above reads it back).  Why: the web page gives one firmware the board file
+// of the box chosen (main.py boots a board.json found on the file system
+// before the frozen one), so `make web` builds a firmware per display kind,
+// not per board.
 
 const MAGIC = 'littlefs';
 const TYPE_REG = 0x001;
@@ -27,6 +37,8 @@ const TYPE_CTZSTRUCT = 0x202;
 const TYPE_CREATE = 0x401;
 const TYPE_DELETE = 0x4ff;
 const TYPE_HARDTAIL = 0x601;
+const TYPE_CCRC = 0x500;
+const DISK_VERSION = 0x00020001;   // littlefs 2.1, what MicroPython v1.28's littlefs writes
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -215,4 +227,59 @@ export class LittleFs {
     }
     return out;
   }
+}
+
+// The largest inline file: littlefs's inline_max, min(cache_size, attr_max,
+// block_size / 8), with MicroPython's cache_size (4 x progsize) and attr_max.
+const inlineMax = (bs, prog) => Math.min(4 * prog, 1022, bs / 8);
+
+export function format(flash, { blockSize = 4096, blockCount, progSize = 256, files = {} }) {
+  const base = flash.length - blockSize * blockCount;
+  if (!(blockCount > 1) || base < 0) throw new Error(`littlefs: ${blockCount} blocks do not fit the flash`);
+  const buf = new Uint8Array(blockSize).fill(0xff);
+  const put32 = (o, v, big) => {
+    for (let i = 0; i < 4; i++) buf[o + i] = (v >>> (big ? 24 - 8 * i : 8 * i)) & 0xff;
+  };
+  const enc = new TextEncoder();
+  let off = 4;
+  let ptag = 0xffffffff;
+  put32(0, 1);                     // revision count 1: the newer of the pair (the other block is erased)
+  const tag = (type, id, data) => {
+    const t = ((type << 20) | (id << 10) | data.length) >>> 0;
+    if (off + 4 + data.length + 8 > blockSize) throw new Error('littlefs: the files do not fit one metadata block');
+    put32(off, (t ^ ptag) >>> 0, true);
+    buf.set(data, off + 4);
+    off += 4 + data.length;
+    ptag = t;
+  };
+  const sb = new Uint8Array(24);
+  new DataView(sb.buffer).setUint32(0, DISK_VERSION, true);
+  [blockSize, blockCount, 255, 0x7fffffff, 1022].forEach((v, i) => new DataView(sb.buffer).setUint32(4 + 4 * i, v, true));
+  // as a compacted commit (the form MicroPython's mkfs leaves): no create
+  // tags, each entry's id its place, its name tag first
+  tag(TYPE_SUPERBLOCK, 0, enc.encode(MAGIC));
+  tag(TYPE_INLINESTRUCT, 0, sb);
+  // a directory's entries in littlefs's name order (bytes, then length)
+  const names = Object.keys(files).sort((a, b) => {
+    const x = enc.encode(a); const y = enc.encode(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return x.length - y.length;
+  });
+  names.forEach((name, k) => {
+    const data = files[name];
+    if (name.includes('/') || !name) throw new Error(`littlefs: ${name}: only files in the root`);
+    if (data.length > inlineMax(blockSize, progSize)) {
+      throw new Error(`littlefs: ${name} is ${data.length} bytes, more than an inline file holds (${inlineMax(blockSize, progSize)})`);
+    }
+    tag(TYPE_REG, k + 1, enc.encode(name));
+    tag(TYPE_INLINESTRUCT, k + 1, data);
+  });
+  // the commit's CRC tag: its size runs to the next program boundary; the
+  // CRC covers the revision count, every tag and its data, and this tag
+  const end = Math.ceil((off + 8) / progSize) * progSize;
+  const t = ((TYPE_CCRC << 20) | (0x3ff << 10) | (end - off - 4)) >>> 0;
+  put32(off, (t ^ ptag) >>> 0, true);
+  put32(off + 4, crc32(0xffffffff, buf, 0, off + 4));
+  flash.fill(0xff, base);
+  flash.set(buf, base);
 }
