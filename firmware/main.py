@@ -39,11 +39,6 @@ except AttributeError:
     pass    # CPython: its own collector
 
 BOARD_FILE = "board.json"
-# A game's seed and options fixed by whoever wrote the flash (the web page's
-# links and its log replays, docs/web.md): {"seed": n, "options": {game:
-# engine options}}, as `make sim --seed` and its options do.  The first
-# game is dealt from n, the next from n + 1 (App's seed).
-START_FILE = "start.json"
 # The running box, for a look from the REPL once its loop is interrupted
 # (`mpremote resume exec "print(BOX.cap.overflow)"`: resume keeps main.py's
 # globals; the emulator's tests read the pad counters this way).
@@ -112,10 +107,16 @@ def load_board(checker, board_file):
     return checker.load(board_file)
 
 
-def start_file(path=START_FILE):
-    """(seed, options_of) from path, or (None, None) with no such file or
-    one that is not a JSON object (a box with no start file deals from the
-    moment of the last join)."""
+def load(path="start"):
+    """A game's seed and options fixed by whoever wrote the flash (the web
+    page's links and its log replays, docs/web.md): the JSON file `start`,
+    {"seed": n, "options": {game: engine options}}, as `make sim --seed`
+    and its options do; the first game is dealt from n, the next from n + 1
+    (App's seed).  (seed, options_of) from path, or (None, None) with no
+    such file or one that is not a JSON object (a box with no start file
+    deals from the moment of the last join).  Its names are ones the box
+    has ("load", "start"): the .mpy box's interned names are at the edge of
+    six pools (host_tests/test_app_heap_soak.py)."""
     try:
         import json
         with open(path) as f:
@@ -198,7 +199,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     from app.box import App
     options_of = None
     if seed is None and open_hal is None:
-        seed, options_of = start_file()
+        seed, options_of = load()
     app = App(h, seed=seed, options_of=options_of)
     global BOX
     BOX = app

@@ -214,7 +214,7 @@ async function start(name, { files = null } = {}) {
   consoleText = '';
   const t0 = performance.now();
   const ready = new Promise((resolve) => { firstFrame = () => { box.firstFrameWallMs = performance.now() - t0; resolve(); }; });
-  // a link's or a replay's box: a fresh flash with its start.json, not kept
+  // a link's or a replay's box: a fresh flash with its start file, not kept
   worker.postMessage({ cmd: 'boot', data, uf2, bootrom, flash: saved, fast, fsBlocks: fw.fs_blocks,
     boardJson: fw.frozen === data.name ? null : boardJson(data),
     files, scratch: !!files }, [uf2.buffer, bootrom.buffer]);
@@ -262,14 +262,14 @@ async function walkTo(game, people) {
 
 // A fresh box (its seed fixed when given) with `game` started for `players`.
 async function openGame(name, game, players, seed) {
-  const files = Number.isInteger(seed) ? { 'start.json': JSON.stringify({ seed }) } : {};
+  const files = Number.isInteger(seed) ? { 'start': JSON.stringify({ seed }) } : {};
   await start(name, { files });
   await walkTo(game, players);
 }
 
 function say(id, text) { $(id).textContent = text; }
 
-// The log played on a fresh box: its seed and options in start.json, the
+// The log played on a fresh box: its seed and options in start file, the
 // menus walked, the people's presses driven at their times from the deal.
 async function replay(text, opts) {
   try {
@@ -283,7 +283,7 @@ async function replay(text, opts) {
 async function replayOn(text, { speed } = {}) {
   const r = replayLog.read(text);
   say('notice', `replaying ${r.game}, ${r.players} players, seed ${r.seed}…`);
-  await start(data.name, { files: { 'start.json': JSON.stringify({ seed: r.seed, options: { [r.game]: r.options } }) } });
+  await start(data.name, { files: { 'start': JSON.stringify({ seed: r.seed, options: { [r.game]: r.options } }) } });
   setPace(Infinity);                  // the menus at full speed
   const presses = r.presses.map((p) => ({ gpio: pinOf(p.pad), at: p.at, hold: 60 }));
   if (presses.some((p) => p.gpio === null || p.gpio === undefined)) {

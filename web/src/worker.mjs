@@ -13,7 +13,7 @@
 // holding the board file (littlefs.mjs format), which the firmware's
 // main.py boots before its frozen one;
 // files ({name: text}: a fresh file system with those beside the board
-// file, start.json for a link or a replay), scratch (the flash is not sent
+// file, start file for a link or a replay), scratch (the flash is not sent
 // back to be kept); {cmd: 'pace', mult} (emulated ms per wall ms: 1, 4;
 // 0 paused; Infinity as fast), {cmd: 'step', ms} (paused: run that much
 // emulated time, then pause again), {cmd: 'arm', needle, presses: [{gpio,
