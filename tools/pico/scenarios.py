@@ -133,11 +133,14 @@ SCENARIOS = {
     # one who takes the piles) and one box seat at level 2, the box's slaps
     # and false slaps handed where a pad's go (P3), on the game's clock;
     # the child leaves Bataille from its pause after 21 duels (the box's
-    # flips in each, forgets and early presses three times or more)
+    # flips in each, forgets and early presses three times or more), the
+    # two people Tape-treize after 30 cards (some 10 windows: the box's
+    # slaps, 2 to 9 of them in 20 seeds tried, a forgotten window and
+    # false slaps); Tape-treize with 4 players plays its match to the end
     "bataille_box": Scenario("bataille_box", "bataille", [0], {"length": "court"},
                              Ways([240000], forget=(0, 7, 1700000), early=(0, 5)), stop=21),
     "tape_box": Scenario("tape_box", "tape", [0, 2], {"tempo": 1000, "target": 1, "box": 1, "level": 2},
-                         Ways([250000, 900000], forget=(0, 5, 0), false=(1, 7))),
+                         Ways([250000, 900000], forget=(0, 5, 0), false=(1, 7)), stop=30),
 }
 
 
@@ -290,10 +293,12 @@ class Players:
             return
         self.seen_card = g.cards_laid
         if self.scn.stop is not None and g.cards_laid > self.scn.stop:
-            # held from half a card on: the pause comes half a card after
-            # the next but one (tempo 1000 ms), far from the box's laying
-            # and slapping ticks
-            self.leave(app, now + 500000)
+            # held from this card on: the pause comes a few ms after the
+            # next but one is laid (tempo 1000 ms; the box seats' slaps and
+            # false slaps come 200 ms or more after a card: app.seats), so
+            # that no event of the game falls between the host's pause tick
+            # and the board's
+            self.leave(app, now)
             return
         pads = app.pads_in
         if g.window_open:
