@@ -101,16 +101,20 @@ def frozen_booted(flashed, tmp_path):
 # The order the files are handed out in (make test-pico: two xdist workers,
 # whole files, --no-loadscope-reorder): the longest first, so that the
 # last file a worker takes is a short one and the other is not left alone
-# for minutes with a game (xdist's own order, most tests first, put the
-# one-test game files last).  Wall seconds of each file on a loaded two-core
-# machine (the slowest tests' --durations of 2026-12-03; the displays' five
-# boots estimated from the OLED's 143 s); a file not listed goes after
-# these, in its usual order.
+# for minutes with a long file (xdist's own order, most tests first, put
+# the one-test game files last).  Wall seconds of each file on a loaded
+# two-core machine: the stage's junit times of 2026-12-06, the pin games
+# left from their pause and the flash cut at its second copy measured
+# alone since; a file not listed goes after these, in its usual order.
 COST_S = {
-    "test_pico_play_box.py": 229, "test_pico_play_batawaf.py": 224,
-    "test_pico_play_box_tape.py": 214, "test_pico_play.py": 197,
-    "test_pico_play_bataille.py": 175, "test_pico_flash_cut.py": 157,
-    "test_pico_displays.py": 400, "test_web.py": 135,
+    "test_pico_displays.py": 213, "test_pico_faults.py": 166,
+    "test_pico_flash_cut.py": 150, "test_uf2_pico.py": 144,
+    "test_uf2_romfs_pico.py": 124, "test_pico_play_bataille.py": 90,
+    "test_pico_play.py": 85, "test_pico_feedback.py": 83,
+    "test_web.py": 58, "test_pico_play_box_tape.py": 50,
+    "test_pico_play_box.py": 45, "test_pico_play_batawaf.py": 42,
+    "test_pico_voice.py": 39, "test_pico_battery.py": 27,
+    "test_pico_sleep.py": 18, "test_uf2_align_pico.py": 12,
 }
 
 

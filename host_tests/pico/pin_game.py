@@ -42,6 +42,9 @@ def play_through_the_pins(flashed, tmp_path, name):
     assert code == 0, out
     diff = P.compare_logs(g.host.log, g.log)
     assert diff is None, "line %d: host %s\n        board %s" % diff
+    if scn.stop is not None:
+        # left from the pause through the pins (a pad held, then `leave`)
+        assert json.loads(g.log.splitlines()[-1]).get("reason") == "stopped", g.log[-600:]
     if name.endswith("_box"):
         assert box_acted(g.log), g.log[:600]
     hand = scn.choices.get("hand")

@@ -6,6 +6,9 @@
 # starts of 300 ms set by hand in its menus (S7, the start line says so and
 # some windows are ordered by them); with the box in a seat:
 # test_pico_play_box*.py.
+# Bata-waf and the box-seat Bataille are left from their pause through the
+# pins after 27 and 21 duels (a pad held 2 s, then `leave`; the log ends
+# `stopped`, its `t` within a tick or so of the host's: play.compare_logs).
 # Each log is copied off the board with
 # `mpremote fs cp`, accepted by `make replay`, and equal byte for byte to the
 # log of the same presses at the same times on the host HAL (but for each

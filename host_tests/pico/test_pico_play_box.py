@@ -3,7 +3,8 @@
 # alone at Bataille against the box here, and Tape-treize with two people
 # and `box` 1 at level 2 in test_pico_play_box_tape.py (a file a game:
 # pin_game.py).  The box's seat plays in the board's log as on the
-# host's (its flips, slaps and false slaps at the same game times).
+# host's (its flips, slaps and false slaps at the same game times).  The
+# child leaves Bataille from its pause after 21 duels (scenarios.py: stop).
 # PICO_PLAY_BOX=tape_box: only that one.
 import pytest
 

@@ -41,6 +41,7 @@ if FIRMWARE not in sys.path:
 MENU_GAP_US = 400000    # one menu press every 0.4 s
 JOIN_GAP_US = 400000
 TAP_US = 60000          # a press held 60 ms
+HOLD_US = 2300000       # a pad held for the pause (app.feedback: 2 s)
 OFF_US = 500            # in-game presses: half a ms off the menus' grid
 LOOP_US = 2000          # the host box's loop: a tick every 2 ms, as the board (app.box._LOOP_SLEEP_MS)
 NEXT, CHOOSE = 0, 1     # app.menu: pad 1 moves on, pad 2 chooses
@@ -66,8 +67,11 @@ class Ways:
 
 
 class Scenario:
-    def __init__(self, name, game, pads, choices, ways, board="pico_matrix", max_s=600):
+    def __init__(self, name, game, pads, choices, ways, board="pico_matrix", max_s=600, stop=None):
         self.name = name
+        # None: played to its end; n: left from the pause after the n-th
+        # Bataille wait or Tape-treize card (Players.leave)
+        self.stop = stop
         self.game = game
         self.pads = pads              # the pads that join, in pad order
         self.choices = choices        # menu options to set, {key: value}
@@ -107,10 +111,13 @@ def menu_presses(game, choices):
 
 
 SCENARIOS = {
-    # 2 players face to face (pads 1 and 3 of the 16x16 box), 80 duels at most
+    # 2 players face to face (pads 1 and 3 of the 16x16 box), 80 duels at
+    # most: Bataille played to its `court` end; Bata-waf left from its
+    # pause after 27 duels (each way of pressing three times or more: a
+    # whole match proves no more than Bataille's)
     "batawaf": Scenario("batawaf", "batawaf", [0, 2], {"length": "court"},
                         Ways([90000, 150000], forget=(1, 9, 2100000), together=5,
-                             early=(0, 6), stranger=9)),
+                             early=(0, 6), stranger=9), stop=27),
     "bataille": Scenario("bataille", "bataille", [0, 2], {"length": "court"},
                          Ways([80000, 130000], forget=(0, 11, 1900000), together=4,
                               early=(1, 5), stranger=13)),
@@ -124,11 +131,16 @@ SCENARIOS = {
     # the box as the other player after the join wait, its cards flipping as
     # the child flips (P4); at Tape-treize two people (a quick one, a slow
     # one who takes the piles) and one box seat at level 2, the box's slaps
-    # and false slaps handed where a pad's go (P3), on the game's clock
+    # and false slaps handed where a pad's go (P3), on the game's clock;
+    # the child leaves Bataille from its pause after 21 duels (the box's
+    # flips in each, forgets and early presses three times or more), the
+    # two people Tape-treize after 30 cards (some 10 windows: the box's
+    # slaps, 2 to 9 of them in 20 seeds tried, a forgotten window and
+    # false slaps); Tape-treize with 4 players plays its match to the end
     "bataille_box": Scenario("bataille_box", "bataille", [0], {"length": "court"},
-                             Ways([240000], forget=(0, 7, 1700000), early=(0, 5))),
+                             Ways([240000], forget=(0, 7, 1700000), early=(0, 5)), stop=21),
     "tape_box": Scenario("tape_box", "tape", [0, 2], {"tempo": 1000, "target": 1, "box": 1, "level": 2},
-                         Ways([250000, 900000], forget=(0, 5, 0), false=(1, 7))),
+                         Ways([250000, 900000], forget=(0, 5, 0), false=(1, 7)), stop=30),
 }
 
 
@@ -197,24 +209,40 @@ class Players:
         self.presses = []
         self.busy = {}        # pad -> time its planned press is down until
         self.waits = 0        # Bataille: duels the box waited for
+        self.left = False     # the stop's presses are made (leave)
         self.seen_wait = False
         self.seen_card = -1
         self.windows = 0
         self.quiet_cards = 0
 
-    def tap(self, pad, at):
+    def tap(self, pad, at, hold=TAP_US):
         if self.busy.get(pad, -1) >= at:
             return
         at = at - at % 1000 + OFF_US
         if at <= self.box.clock.now:
             at += 1000
-        self.box.tap(pad, at, TAP_US)
-        self.busy[pad] = at + TAP_US + 40000
-        self.presses.append((at, pad, TAP_US))
+        self.box.tap(pad, at, hold)
+        self.busy[pad] = at + hold + 40000
+        self.presses.append((at, pad, hold))
+
+    def leave(self, app, at):
+        """The game left as a parent leaves it (scenario.stop): from `at` a
+        pad of no player held past app.feedback's 2 s (the pause), let go,
+        then in the pause pad 1 moves to its `leave` item and pad 2 chooses
+        it (app.pause): the engine's stop, the log's `end` `stopped`.  No
+        one presses after that.  The pause begins at the box's first loop
+        tick after the 2 s, so the end's `t` is the one time of the log
+        that may part from the board's by a tick (play.compare_logs)."""
+        self.left = True
+        k = [p for p in range(app.n_pads) if p not in app.play.pads_in][0]
+        self.tap(k, at, HOLD_US)
+        let_go = self.presses[-1][0] + HOLD_US
+        self.tap(NEXT, let_go + MENU_GAP_US)
+        self.tap(CHOOSE, let_go + 2 * MENU_GAP_US)
 
     def __call__(self, box):
         app = box.app
-        if app.state != "play" or app.play.game is None:
+        if app.state != "play" or app.play.game is None or self.left:
             return
         if app.menus.game_name == "tape":
             self.tape(app)
@@ -233,6 +261,11 @@ class Players:
         self.seen_wait = True
         self.waits += 1
         d = self.waits
+        if self.scn.stop is not None and d > self.scn.stop:
+            # nobody flips: the box waits, its clock still, while the
+            # pad is held
+            self.leave(app, now + 100000)
+            return
         pads = app.play.pads_in
         together = w.together and d % w.together == 0
         for p in range(len(pads)):
@@ -259,6 +292,14 @@ class Players:
         if g.cards_laid == self.seen_card:
             return
         self.seen_card = g.cards_laid
+        if self.scn.stop is not None and g.cards_laid > self.scn.stop:
+            # held from this card on: the pause comes a few ms after the
+            # next but one is laid (tempo 1000 ms; the box seats' slaps and
+            # false slaps come 200 ms or more after a card: app.seats), so
+            # that no event of the game falls between the host's pause tick
+            # and the board's
+            self.leave(app, now)
+            return
         pads = app.play.pads_in
         if g.window_open:
             self.windows += 1
