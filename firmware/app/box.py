@@ -238,10 +238,13 @@ class App:
             return
         self.idle = 0
         k = cap.ev_pad
+        p = self.play
         while k >= 0:
             t = cap.ev_t
             self.fb.pressed(k, now)
             try:
+                if self.state == "play" and p.seats is not None:
+                    p.due(t)    # the box's seats that acted before this press first (P3)
                 self.press(k, t)
             except Exception as e:
                 self.fail(e)

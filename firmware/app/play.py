@@ -191,26 +191,32 @@ class Play:
             if r:
                 self.after(r)
 
-    def due(self):
+    def due(self, until=None):
         """The box's seats (app.seats): each action due by now, at its
         time on the game clock (GameClock.at), handed to the flow as a pad's
         press is (P3).  Tape-treize (a flow with taps): a press still down
         comes first, and the game's events up to the action's time come
-        before it (what the seats decide from)."""
+        before it (what the seats decide from).  until: a pad's press at
+        these ticks is next (box.take_presses): only the actions due before
+        it, so that a seat's slap enters the game before a later press
+        however late the loop's pass that takes them both (P3: the moment
+        it acts, not the moment the loop comes round)."""
         s = self.seats
         f = self.flow
         b = self.box
         if s is None or f is None:
             return
+        now = b.now if until is None else until
         try:
             at = s.next_deadline()
             while at >= 0 and b.state == "play" and self.flow == f:     # (the same flow: no __eq__)
                 t = f.clock.at(at)
-                if ticks.diff(b.now, t) < 0:
-                    return      # not yet
+                d = ticks.diff(now, t)
+                if d < 0 or (d == 0 and until is not None):
+                    return      # not yet (a press at the same tick goes first, as it would have)
                 w = self.taps
                 if w is not None:
-                    if ticks.diff(w.limit(b.now), t) < 0:
+                    if ticks.diff(w.limit(now), t) < 0:
                         return  # a press still down comes first
                     f.game.poll(t)
                 p = s.due(at)

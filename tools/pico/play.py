@@ -193,9 +193,9 @@ def stopped(d):
     return d.get("ev") == "end" and d.get("reason") == "stopped"
 
 
-def compare_logs(host, board, jitter_us=JITTER_US):
+def compare_logs(host, board, jitter_us=JITTER_US, stop_ms=STOP_JITTER_MS):
     """None if the board's log is the host's, but for slap t_us within
-    jitter_us and a stopped end's t within STOP_JITTER_MS; else (line number, host line, board line).  A game's
+    jitter_us and a stopped end's t within stop_ms; else (line number, host line, board line).  A game's
     decisions never hang on a few us here: the scenarios' presses are 50 ms
     apart or at the very same microsecond (S2: one timestamp)."""
     la, lb = host.splitlines(), board.splitlines()
@@ -214,7 +214,7 @@ def compare_logs(host, board, jitter_us=JITTER_US):
                 continue
         if stopped(dx) and stopped(dy):
             ux, uy = dx.pop("t"), dy.pop("t")
-            if dx == dy and abs(ux - uy) <= STOP_JITTER_MS:
+            if dx == dy and abs(ux - uy) <= stop_ms:
                 continue
         return i + 1, x, y
     return None
