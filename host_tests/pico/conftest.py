@@ -111,7 +111,7 @@ COST_S = {
     "test_pico_play_box_tape.py": 214, "test_pico_play.py": 197,
     "test_pico_play_bataille.py": 175, "test_pico_flash_cut.py": 157,
     "test_pico_displays.py": 400, "test_web.py": 135,
-    "test_pico_resume.py": 190,
+    "test_pico_resume.py": 150,
 }
 
 
