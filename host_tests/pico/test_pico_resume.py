@@ -1,0 +1,197 @@
+# RULES.md L `resumed` on the emulated RP2040 (issue 40, docs/resume.md):
+# the `make flash` box (.mpy route) plays a Bataille game and a Tape-treize
+# match through its pins (a scenario of tools/pico/scenarios.py: its menu
+# and join presses, then the presses the host run of the board's seed
+# made), the power is cut (Pico.power_cycle(): the flash image kept) at a
+# seeded instant a few duels or cards in, in the middle of the next flash
+# write when one comes within WRITE_WAIT_US (run_until's flash_ops: the log's
+# append cut short), and the box powers on again.  Then:
+#   - the console says no "not resumed" and shows no traceback;
+#   - one press of a seated pad (pad 1, which moves in a menu) goes on;
+#   - the game goes on (Bataille: both seated pads flip; Tape-treize: the
+#     cards come by themselves) and the menu button held leaves it (L
+#     `stopped`: the log ends with `end`, reason `stopped`);
+# and the log copied off the emulated flash with mpremote holds exactly one
+# `resumed`, cut `power`, its lines before it are the start of the uncut
+# game (the host run's, line for line), flips after it, and it passes
+# `make replay`; the file `resume` is gone.
+#
+# The same Bataille on the one-file UF2 (frozen_booted: the box frozen into
+# MicroPython, a fresh flash).
+#
+# The cut instant comes from CUT_SEED ($PICO_CUT_SEED re-runs a failure:
+# the seed is printed).  Its own file (xdist: a unit of its own).
+import json
+import os
+import random
+
+import pytest
+
+from tools.pico import play as P
+from tools.pico import scenarios as S
+from tools.pico.pico import Pico
+
+OUT = os.path.join(S.ROOT, "build", "pico", "resume")
+CUT_SEED = int(os.environ.get("PICO_CUT_SEED", "40"))
+WRITE_WAIT_US = 6000000     # after the cut instant, a flash write this soon is cut in its middle
+BOOT_US = 6000000           # power-on to the paused game, at most
+MENU_HOLD_US = 2000000      # the menu button held (1.5 s leaves the game)
+
+
+def menu_gpio(scn):
+    with open(scn.board_path(), encoding="utf-8") as f:
+        return json.load(f)["menu_button"]["pin"]
+
+
+def dealt(p, scn, t0):
+    """The scenario's menu and join presses from t0: the seed the board dealt."""
+    pins = scn.pins()
+    pre = scn.prefix()
+    P.press_all(p, pins, t0, pre)
+    limit = t0 + pre[-1][0] + 4000000
+    seed = None
+    while seed is None and p.now_us < limit:
+        p.run_for(250000)
+        seed = S.seed_of_console(p.serial_text(), scn.game)
+    assert seed is not None, p.serial_text()[-2000:]
+    return seed, pre
+
+
+def groups(presses):
+    """Presses (sorted) in groups that overlap in time: a group is given
+    whole, so no press is still to come on the pins at a cut."""
+    out = []
+    for x in presses:
+        if out and x[0] <= max(at + hold for at, _, hold in out[-1]) + 2000:
+            out[-1].append(x)
+        else:
+            out.append([x])
+    return out
+
+
+def entries(text):
+    return [json.loads(ln) for ln in text.splitlines() if ln.strip()]
+
+
+def cut_and_resume(p, first_us, name, rnd, duels):
+    """Play `name` through the pins of the started Pico p (its first frame
+    at first_us), cut the power at a seeded instant, boot again, go on with
+    one press, then drive to the end: (board log, its copy's path, host
+    run, console after the cut, the board's files)."""
+    scn = S.SCENARIOS[name]
+    pins = scn.pins()
+    t0 = (int(first_us) // 1000) * 1000 + P.SETTLE_US
+    seed, pre = dealt(p, scn, t0)
+    host = S.host_run(scn, seed)
+    game = host.presses[len(pre):]
+    # the cut: from a seeded instant 0.2-0.5 s after the k-th press of
+    # the game, the game goes on (the host's presses, given one group
+    # at a time) until the next flash write, cut after its first or
+    # second operation (seeded); none within WRITE_WAIT_US: cut there
+    k = rnd.randint(*duels)
+    game = sorted(game)
+    assert len(game) > k + 4, (name, len(game))
+    cut = game[k][0] + rnd.randint(200000, 500000)
+    assert cut < host.end_us
+    first = [x for x in game if x[0] + x[2] + 1000 < cut]
+    P.press_all(p, pins, t0, first)
+    p.run_until(t0 + cut)
+    goal = p.state()["flash_ops"] + rnd.randint(1, 2)
+    how = "at a random instant"
+    for group in groups([x for x in game[len(first):] if x[0] < cut + WRITE_WAIT_US]):
+        if t0 + group[0][0] - 1000 > p.now_us:
+            left = max(1, goal - p.state()["flash_ops"])
+            p.run_until(t0 + group[0][0] - 1000, flash_ops=left)
+            if p.stopped_by == "flash":
+                break
+        P.press_all(p, pins, t0, group)
+        p.run_until(t0 + max(at + hold for at, _, hold in group) + 1000)
+    else:
+        left = max(1, goal - p.state()["flash_ops"])
+        p.run_until(t0 + cut + WRITE_WAIT_US, flash_ops=left)
+    if p.stopped_by == "flash":
+        how = "in a flash write"
+    cut_us = p.now_us
+    before = len(p.serial_text())
+    p.power_cycle()
+    resets = [e["reason"] for e in p.events("reset")]
+    assert resets[-1] == "power-on", resets
+    # booted again: the paused game on the display
+    frames = len(p.events("ws2812"))
+    limit = p.now_us + BOOT_US
+    while len(p.events("ws2812")) == frames and p.now_us < limit:
+        p.run_for(100000)
+    assert len(p.events("ws2812")) > frames, p.serial_text()[before:][-2000:]
+    p.run_for(1500000)
+    # one press of a seated pad goes on
+    at = p.now_us + 1000
+    p.press(pins[scn.pads[0]], at, S.TAP_US)
+    p.run_until(at + 800000)
+    if scn.game == "tape":
+        p.run_for(4000000)          # its cards come by themselves
+    else:
+        for i in range(8):          # the seated pads flip
+            at = p.now_us + 1000
+            for pad in scn.pads:
+                p.press(pins[pad], at, S.TAP_US)
+            p.run_until(at + 700000)
+    at = p.now_us + 1000
+    p.press(menu_gpio(scn), at, MENU_HOLD_US)
+    p.run_until(at + MENU_HOLD_US + 2500000)
+    console = p.serial_text()[before:]
+    os.makedirs(OUT, exist_ok=True)
+    dest = os.path.join(OUT, "%s-%s" % (name, host.log_name))
+    if os.path.exists(dest):
+        os.remove(dest)
+    files = P.copy_off(p, "%s/logs/%s" % (P.BOARD_DIR, host.log_name), dest,
+                       ["fs", "ls", ":" + P.BOARD_DIR])
+    with open(dest, encoding="utf-8") as f:
+        log = f.read()
+    print("\n[pico] %s seed %d: cut %s at %.3f s (PICO_CUT_SEED=%d), %d lines"
+          % (name, seed, how, cut_us / 1e6, CUT_SEED, len(log.splitlines())))
+    return log, dest, host, console, files
+
+
+def check(log, dest, host, console, files, game):
+    assert "not resumed" not in console, console[-2000:]
+    assert not P.tracebacks(console), console[-3000:]
+    es = entries(log)
+    cuts = [i for i in range(len(es)) if es[i]["ev"] == "resumed"]
+    assert len(cuts) == 1, log[-3000:]
+    i = cuts[0]
+    assert es[i]["cut"] == "power", es[i]
+    assert i >= 3, log[:2000]          # a game had begun: the deal and more
+    # the lines before the cut: the uncut game's, line for line
+    mine = "\n".join(log.splitlines()[:i])
+    diff = P.compare_logs("\n".join(host.log.splitlines()[:i]), mine)
+    assert diff is None, "line %d: host %s\n        board %s" % diff
+    # it went on (flips after the cut) and was left from the menu button
+    assert any(e["ev"] == "flip" for e in es[i + 1:]), log[-2000:]
+    assert es[-1]["ev"] == "end" and es[-1]["reason"] == "stopped", es[-1]
+    assert es[0]["game"] == game
+    code, out = P.replay_ok(dest)
+    assert code == 0, out
+    assert "resume" not in files.split(), files
+
+
+@pytest.mark.parametrize("name", ["bataille", "tape"])
+def test_l_resumed_after_a_power_cut_goes_on_with_one_press(flashed, tmp_path, name):
+    """The `.mpy` box of `make flash`."""
+    scn = S.SCENARIOS[name]
+    flash = tmp_path / "flash.bin"
+    flashed(scn.board, flash)
+    rnd = random.Random("%d %s" % (CUT_SEED, name))
+    duels = (4, 8) if name == "bataille" else (3, 6)
+    with Pico(flash=str(flash), board=scn.board) as p:
+        p.start()
+        got = cut_and_resume(p, P.first_frame(p), name, rnd, duels)
+    check(*got, scn.game)
+
+
+def test_l_resumed_after_a_power_cut_frozen_uf2(frozen_booted):
+    """The one-file UF2 (the box frozen into MicroPython, a fresh flash):
+    Bataille cut, resumed, left."""
+    scn = S.SCENARIOS["bataille"]
+    _, p, first = frozen_booted(scn.board)
+    rnd = random.Random("%d frozen" % CUT_SEED)
+    check(*cut_and_resume(p, first, "bataille", rnd, (4, 8)), scn.game)
