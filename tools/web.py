@@ -155,7 +155,7 @@ def games_of(board):
     from hal.host import boards
     from app import settings
     from app.join import GAMES
-    from host.bots import Walk
+    from host.walk import Walk
     b = boards.load(board)
     return {g: {"taps": Walk(settings.defaults(), board=b).presses(g), "max": min(GAMES[g][1], len(b.pad_pins()))}
             for g in sorted(GAMES)}

@@ -148,6 +148,14 @@ def test_uf2_keeps_its_settings_across_a_power_cycle(box):
     if not getattr(box, "joined", False):
         choose_second_game(box)
         box.begin("bataille", 2)
+    # a game cut by the power cycle would come back paused (L `resumed`,
+    # app.resume: test_pico_resume.py) instead of the home menu: the
+    # players leave it first, the menu button held (its `end` `stopped`)
+    import json
+    with open(os.path.join(ROOT, "boards", BOARD + ".json"), encoding="utf-8") as f:
+        menu = json.load(f)["menu_button"]["pin"]
+    box.pico.press(menu, at_us=box.pico.now_us + 1000, hold_us=2000000)
+    box.pico.run_for(4500000)
     t0 = box.pico.now_us
     box.power_cycle()
 
