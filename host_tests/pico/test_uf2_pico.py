@@ -148,12 +148,19 @@ def test_uf2_keeps_its_settings_across_a_power_cycle(box):
     if not getattr(box, "joined", False):
         choose_second_game(box)
         box.begin("bataille", 2)
-    # a game cut by the power cycle would come back paused (L `resumed`,
-    # app.resume: test_pico_resume.py) instead of the home menu: the
-    # players leave it first, the menu button held (its `end` `stopped`)
+    # a game the power cycle cuts comes back paused (L `resumed`,
+    # app.resume: test_pico_resume.py), not the home menu, and the game
+    # test before this one may have left the box standing down at the
+    # REPL with its game unfinished: one power cycle first, then the menu
+    # button held drops any game that came back (its `end` `stopped`), so
+    # that the next power cycle comes up in the home menu
     import json
     with open(os.path.join(ROOT, "boards", BOARD + ".json"), encoding="utf-8") as f:
         menu = json.load(f)["menu_button"]["pin"]
+    n = len(box.text())
+    box.pico.power_cycle()
+    box.wait(lambda: "heap boot" in box.text()[n:], 30000000, what="the boot after a power cycle")
+    box.pico.run_for(1500000)
     box.pico.press(menu, at_us=box.pico.now_us + 1000, hold_us=2000000)
     box.pico.run_for(4500000)
     t0 = box.pico.now_us
