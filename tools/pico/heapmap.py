@@ -40,6 +40,8 @@ CENSUS = """
 import gc, micropython, sys
 gc.collect()
 print('HEAPMAP alloc', gc.mem_alloc(), 'peak', 'BOX' in globals() and BOX.quiet.heap_peak)
+print('HEAPMAP modules', ' '.join(sorted(sys.modules)))
+micropython.qstr_info()
 micropython.mem_info(1)
 """
 
@@ -118,6 +120,12 @@ def report(census, weights=None):
     m = re.search(r"HEAPMAP alloc (\d+) peak (\S+)", census)
     if m:
         lines.append("live heap after a collection: %s B; the game's peak (heap_peak): %s B" % m.groups())
+    m = re.search(r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", census)
+    if m:
+        lines.append("interned names: %s (%s B of text, %s B in all)" % m.groups())
+    m = re.search(r"HEAPMAP modules (.*)", census)
+    if m:
+        lines.append("modules held: " + m.group(1).strip())
     objs = blocks(census)
     kinds = by_kind(objs)
     lines.append("%-16s %8s %8s" % ("kind", "objects", "bytes"))
@@ -144,6 +152,8 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=0, help="default: 4 in Tape-treize, else 2")
     ap.add_argument("--uf2", help="the one-file firmware (default: tools/uf2.py builds the board's)")
     ap.add_argument("--modules", action="store_true", help="weigh every module too (a minute or more)")
+    ap.add_argument("--mpy", action="store_true",
+                    help="the .mpy route: the stock firmware with the box copied by `make flash` (not the one-file firmware)")
     a = ap.parse_args(argv)
     import subprocess
     import tempfile
@@ -153,13 +163,17 @@ def main(argv=None):
     players = a.players or (4 if a.game == "tape" else 2)
     with tempfile.TemporaryDirectory(prefix="heapmap_") as d:      # (a 2 MB flash image: not left behind)
         uf2 = a.uf2
-        if uf2 is None:
+        flash = os.path.join(d, "flash.bin")
+        if a.mpy:
+            from tools.pico import images
+            images.copy_of(a.board, flash)     # the box `make flash` left on the stock firmware
+        elif uf2 is None:
             uf2 = os.path.join(d, "box.uf2")
             r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "uf2.py"), "firmware", "--board",
                                 a.board, "--out", uf2], cwd=ROOT)
             if r.returncode:
                 return r.returncode
-        b = pico_box.Box(uf2=uf2, flash=os.path.join(d, "flash.bin"), board=a.board, fresh=True)
+        b = pico_box.Box(uf2=uf2, flash=flash, board=a.board, fresh=not a.mpy)
         try:
             b.start()
             b.begin(a.game, players)
