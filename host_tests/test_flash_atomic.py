@@ -209,10 +209,23 @@ def test_flash_dry_run_writes_nothing(tmp_path):
     (flashcheck.HEADER + "\n3 - a.mpy\nend 2\n", "lists 1 files, not 2"),
     (flashcheck.HEADER + "\n4 - a.mpy\nend 1\n", "a.mpy has 3 bytes, not 4"),
     (flashcheck.HEADER + "\n3 - b.mpy\nend 1\n", "b.mpy is missing"),
+    (flashcheck.HEADER + "\n3 - a.mpy\n3 - d/a.mpy\nend 2\n", "d/a.mpy is missing"),
     (flashcheck.HEADER + "\ngarbage\nend 1\n", "line 2 of manifest.txt is damaged"),
 ])
-def test_flashcheck_names_what_is_wrong(tmp_path, monkeypatch, text, why):
+@pytest.mark.parametrize("listing", ["stat", "ilistdir"])
+def test_flashcheck_names_what_is_wrong(tmp_path, monkeypatch, text, why, listing):
+    # each file's size from a stat (CPython, the unix port) or from its
+    # folder's listing (the Pico's os.ilistdir: (name, type, inode, size),
+    # faked here from os.scandir; a stat would fail the test)
     monkeypatch.chdir(tmp_path)
+    if listing == "ilistdir":
+        def ilistdir(d):
+            return [(e.name, 0x4000 if e.is_dir() else 0x8000, 0, e.stat().st_size) for e in os.scandir(d or ".")]
+
+        def no_stat(path):
+            raise AssertionError("stat(%r): the listing has the size" % path)
+        monkeypatch.setattr(os, "ilistdir", ilistdir, raising=False)
+        monkeypatch.setattr(flashcheck.os, "stat", no_stat)
     (tmp_path / "a.mpy").write_bytes(b"abc")
     (tmp_path / "manifest.txt").write_text(text)
     said = flashcheck.problem()
