@@ -1,61 +1,56 @@
 # English words of the box; see app/strings.py.
-WORDS = {
-    "bataille": "Bataille (War)",
-    "batawaf": "Bata-waf",
-    "tape": "Tape-treize",
-    "settings": "Settings",
-    "selftest": "Self-test",
-    "options": "Options",
-    "back": "Back",
-    "play": "Play",
-    "press_pad": "Press your pad",
-    "paused": "Paused",
-    "winner": "Winner:",
-    "error": "Error",
-    "notice": "Notice",
-    "settings_reset": "Settings unreadable: defaults used",
-    "volume": "Volume",
-    "brightness": "Brightness",
-    "lang": "Language",
-    "eink_refresh": "Clean every",
-    "auto_flip": "Auto",
-    "length": "Length",
-    "ace": "Ace",
-    "down": "Cards down",
-    "pickup": "Pickup",
-    "short": "Short of cards",
-    "addition": "Addition",
-    "mode": "Mode",
-    "tempo": "Tempo",
-    "hidden_count": "Hidden count",
-    "target": "Points",
-    "box": "Box players",
-    "level": "Level",
-    "rules": "Rules",
-    "on": "on",
-    "off": "off",
-    "again": "Again",
-    "hint": "1 next, 2 choose",
-    "menu": "Menu",
-    "game_error": "Error in the game",
-    "memory": "Out of memory",
-    "stuck": "Pad stuck",
-    "sound": "Sound",
-    "sleep": "Sleep",
-    "v_voice": "voice",
-    "v_beeps": "beeps",
-    "v_silent": "silent",
-    "test_ok": "All good",
-    "sum2": "Sum of 2",
-    "ten": "Make 10",
-    "sandwich2": "Wide sandwich",
-    "head_start": "Head start (ms)",
-}
-# The words of the options' values, found by app.menu.value_text as
-# ";value,words;": one string, not a key and a word each (each would be an
-# interned name of the board, or a string object on its heap, docs/app.md)
-WORDS["v_"] = (
-    ";all,whole;court,short;moyen,medium;10min,10 min;high,high;"
+WORDS = (
+    "bataille Bataille (War)\n"
+    "batawaf Bata-waf\n"
+    "tape Tape-treize\n"
+    "settings Settings\n"
+    "selftest Self-test\n"
+    "options Options\n"
+    "back Back\n"
+    "play Play\n"
+    "press_pad Press your pad\n"
+    "paused Paused\n"
+    "winner Winner:\n"
+    "error Error\n"
+    "notice Notice\n"
+    "settings_reset Settings unreadable: defaults used\n"
+    "volume Volume\n"
+    "brightness Brightness\n"
+    "lang Language\n"
+    "eink_refresh Clean every\n"
+    "auto_flip Auto\n"
+    "length Length\n"
+    "ace Ace\n"
+    "down Cards down\n"
+    "pickup Pickup\n"
+    "short Short of cards\n"
+    "addition Addition\n"
+    "mode Mode\n"
+    "tempo Tempo\n"
+    "hidden_count Hidden count\n"
+    "target Points\n"
+    "box Box players\n"
+    "level Level\n"
+    "rules Rules\n"
+    "on on\n"
+    "off off\n"
+    "again Again\n"
+    "hint 1 next, 2 choose\n"
+    "menu Menu\n"
+    "game_error Error in the game\n"
+    "memory Out of memory\n"
+    "stuck Pad stuck\n"
+    "sound Sound\n"
+    "sleep Sleep\n"
+    "v_voice voice\n"
+    "v_beeps beeps\n"
+    "v_silent silent\n"
+    "test_ok All good\n"
+    "sum2 Sum of 2\n"
+    "ten Make 10\n"
+    "sandwich2 Wide sandwich\n"
+    "head_start Head start (ms)\n"
+    "v_ ;all,whole;court,short;moyen,medium;10min,10 min;high,high;"
     "low,low;shuffled,shuffled;ordered,in order;play,play;"
     "lose,lose;tempo,tempo;turns,turns;fr,Francais;en,English;"
-    "off,off;auto,auto;hand,by hand;")
+    "off,off;auto,auto;hand,by hand;\n")

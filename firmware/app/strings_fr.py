@@ -1,62 +1,57 @@
 # French words of the box (the default language); see app/strings.py.
-WORDS = {
-    "bataille": "Bataille",
-    "batawaf": "Bata-waf",
-    "tape": "Tape-treize",
-    "settings": "Reglages",
-    "selftest": "Auto-test",
-    "options": "Options",
-    "back": "Retour",
-    "play": "Jouer",
-    "press_pad": "Tapez votre bouton",
-    "paused": "Pause",
-    "winner": "Gagne:",
-    "error": "Erreur",
-    "notice": "Attention",
-    "settings_reset": "Reglages illisibles: valeurs par defaut",
-    "volume": "Volume",
-    "brightness": "Lumiere",
-    "lang": "Langue",
-    "eink_refresh": "Nettoyer tous les",
-    "auto_flip": "Auto",
-    "length": "Duree",
-    "ace": "As",
-    "down": "Cartes cachees",
-    "pickup": "Ramassage",
-    "short": "Plus de cartes",
-    "addition": "Additions",
-    "mode": "Mode",
-    "tempo": "Tempo",
-    "hidden_count": "Compte cache",
-    "target": "Points",
-    "box": "La boite joue",
-    "level": "Niveau",
-    "rules": "Regles",
-    "on": "oui",
-    "off": "non",
-    "again": "Rejouer",
-    "hint": "1 suivant, 2 choisir",
-    "menu": "Menu",
-    "game_error": "Erreur dans la partie",
-    "memory": "Plus de memoire",
-    "stuck": "Bouton bloque",
-    "test_ok": "Tout va bien",
-    "sound": "Son",
-    "sleep": "Veille",
-    "v_voice": "voix",
-    "v_beeps": "bips",
-    "v_silent": "muet",
-    "sum2": "Somme des 2",
-    "ten": "Font 10",
-    "sandwich2": "Sandwich large",
-    "head_start": "Avance (ms)",
-}
-# The words of the options' values, found by app.menu.value_text as
-# ";value,words;": one string, not a key and a word each (each would be an
-# interned name of the board, or a string object on its heap, docs/app.md)
-WORDS["v_"] = (
-    ";all,entiere;court,courte;moyen,moyenne;10min,10 min;"
+WORDS = (
+    "bataille Bataille\n"
+    "batawaf Bata-waf\n"
+    "tape Tape-treize\n"
+    "settings Reglages\n"
+    "selftest Auto-test\n"
+    "options Options\n"
+    "back Retour\n"
+    "play Jouer\n"
+    "press_pad Tapez votre bouton\n"
+    "paused Pause\n"
+    "winner Gagne:\n"
+    "error Erreur\n"
+    "notice Attention\n"
+    "settings_reset Reglages illisibles: valeurs par defaut\n"
+    "volume Volume\n"
+    "brightness Lumiere\n"
+    "lang Langue\n"
+    "eink_refresh Nettoyer tous les\n"
+    "auto_flip Auto\n"
+    "length Duree\n"
+    "ace As\n"
+    "down Cartes cachees\n"
+    "pickup Ramassage\n"
+    "short Plus de cartes\n"
+    "addition Additions\n"
+    "mode Mode\n"
+    "tempo Tempo\n"
+    "hidden_count Compte cache\n"
+    "target Points\n"
+    "box La boite joue\n"
+    "level Niveau\n"
+    "rules Regles\n"
+    "on oui\n"
+    "off non\n"
+    "again Rejouer\n"
+    "hint 1 suivant, 2 choisir\n"
+    "menu Menu\n"
+    "game_error Erreur dans la partie\n"
+    "memory Plus de memoire\n"
+    "stuck Bouton bloque\n"
+    "test_ok Tout va bien\n"
+    "sound Son\n"
+    "sleep Veille\n"
+    "v_voice voix\n"
+    "v_beeps bips\n"
+    "v_silent muet\n"
+    "sum2 Somme des 2\n"
+    "ten Font 10\n"
+    "sandwich2 Sandwich large\n"
+    "head_start Avance (ms)\n"
+    "v_ ;all,entiere;court,courte;moyen,moyenne;10min,10 min;"
     "high,fort;low,faible;shuffled,melange;ordered,en ordre;"
     "play,jouer;lose,perdu;tempo,rythme;turns,tour a tour;"
     "fr,Francais;en,English;"
-    "off,non;auto,auto;hand,a la main;")
+    "off,non;auto,auto;hand,a la main;\n")
