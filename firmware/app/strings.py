@@ -17,11 +17,13 @@ LANGS = ("fr", "en")
 def table(lang):
     """The words of lang ("fr" or "en"), a dict."""
     if lang == "en":
-        from app import strings_en as m
+        from app import strings_en
+        text = strings_en.WORDS
     else:
-        from app import strings_fr as m
+        from app import strings_fr
+        text = strings_fr.WORDS
     tab = {}
-    for line in m.WORDS.split("\n"):
+    for line in text.split("\n"):
         i = line.find(" ")
         if i > 0:
             tab[line[:i]] = line[i + 1:]
