@@ -53,6 +53,34 @@ def test_app_soak_mpy_build_stays_in_six_name_pools(mp32, tree):
     assert pools <= NAME_POOLS, "%d pools of names, %d names" % (pools, app_heap.qstr_count(out))
 
 
+# Each game's names from power-on (the menus, the game, its end; the unix
+# port's measure, the host's runner and bots included: within ~10 of the
+# emulated RP2040's make flash box, whose Tape-treize held 1,152 on
+# 6 December).  Issue 41's goal is 1,100; the ceiling is where the box is
+# now, so a change that adds names says so here, not as a heap figure.
+NAMES_CEILING = 1150
+NAMES_GOAL = 1100
+
+
+def _names(mp32, tree, game, players):
+    ok, peak, out = app_heap.run_game(tree, game, players, PICO_HEAP, exe=mp32, qstrs=True)
+    assert ok, out[-2000:]
+    return app_heap.qstr_count(out)
+
+
+@pytest.mark.parametrize("game,players", ROUND)
+def test_app_each_game_from_power_on_stays_under_the_names_ceiling(mp32, tree, game, players):
+    n = _names(mp32, tree, game, players)
+    print("names, %s from power-on: %d" % (game, n))
+    assert n <= NAMES_CEILING, n
+
+
+@pytest.mark.xfail(strict=True, reason="issue 41: each game's names at most 1,100 (1,130-1,143 on 6 December)")
+def test_app_each_game_from_power_on_within_the_names_goal(mp32, tree):
+    for game, players in ROUND:
+        assert _names(mp32, tree, game, players) <= NAMES_GOAL, game
+
+
 def test_app_soak_frozen_games_in_a_row_keep_their_heap(mp32_frozen):
     # the box frozen into the 32-bit port (its names in flash): from the
     # very first game, within 2 KB, each peak within the frozen must
