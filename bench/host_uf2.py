@@ -45,6 +45,9 @@ NAMES = {"batawaf": "Bata-waf", "bataille": "Bataille court", "tape": "Tape-trei
 EMU_NAMES = dict(NAMES, batawaf="Bata-waf court")     # soak_games(emulated=True)
 SOAK_BOARDS = ("pico_matrix", "pico_oled")
 PEAK_BOARD = "pico_matrix"
+# issue 41, item 5: each display board's power-on to first frame, each
+# game's peak and the names interned, beside the matrix's
+BOARDS = ("pico_matrix", "pico_oled", "pico_eink")
 JSONL = os.path.join(ROOT, "build", "bench_uf2.jsonl")
 PICO_HEAP = 240 * 1024
 
@@ -142,10 +145,28 @@ def emit(row):
         f.write(json.dumps({"t": time.strftime("%Y-%m-%d %H:%M:%S"), "row": list(row)}) + "\n")
 
 
+def boot_row(label, board, b):
+    """Power-on to the first frame on the display's pins (emulated ms)."""
+    from tools.pico import play as PL
+    return ("box boot: power-on to first frame, %s, %s" % (label, board), PL.first_frame(b.pico) / 1000.0,
+            "ms emulated", EMU)
+
+
+def names_row(label, board, b, games):
+    """The names MicroPython interned, from its own qstr_info at the REPL
+    after the games (the box stands down for it: the job's last look)."""
+    from tools.pico import faults
+    out = faults.look(b.pico, "import micropython\nmicropython.qstr_info()\n")
+    return ("box names: interned after %d games in a row, %s, %s" % (games, label, board),
+            app_heap.qstr_count(out), "names", EMU)
+
+
 def job(build, board, n):
     """One soak job on the emulator: boot, n games in a row; on PEAK_BOARD
-    the free heap after boot and each game's peak (its first time) too.
-    Rows go out as they are measured."""
+    the free heap after boot and each game's peak (its first time) too,
+    elsewhere each game's peak named by the board; the first frame and the
+    names interned at the end on every board.  Rows go out as they are
+    measured."""
     label = LABEL[build]
     seen = set()
     ok = True
@@ -153,6 +174,7 @@ def job(build, board, n):
         b = make_box(build, board, d)
         try:
             b.start()
+            emit(boot_row(label, board, b))
             if board == PEAK_BOARD:
                 boot = [f for t, a, f in b.lines() if t == "boot"]
                 emit(("box memory: free heap after boot, %s" % label, boot[0] if boot else None, "bytes", EMU))
@@ -163,10 +185,12 @@ def job(build, board, n):
                 print("  [emulated %s on %s, game %d/%d %s: peak %s, %.0f s wall]"
                       % (label, board, i + 1, n, game, p[0] if p else "?", time.time() - t0),
                       file=sys.stderr, flush=True)
-                if board == PEAK_BOARD and game not in seen:
+                if game not in seen:
                     seen.add(game)
-                    emit(("box memory: %s peak live heap, %s" % (EMU_NAMES[game], label),
+                    on = "" if board == PEAK_BOARD else ", " + board
+                    emit(("box memory: %s peak live heap, %s%s" % (EMU_NAMES[game], label, on),
                           p[0] if p else None, "bytes", EMU))
+            emit(names_row(label, board, b, n))
         except Exception as e:     # the soak's rows say how far it went
             print("  [soak %s on %s stopped: %s]" % (label, board, e), file=sys.stderr, flush=True)
             ok = False
@@ -214,8 +238,9 @@ def bench_pico_heap_per_game():
     of each game and the free heap after boot, both builds, pico_matrix on
     the emulated RP2040: one box per build playing the three games once
     (the soak jobs of make bench, 3 games: some 5 minutes of wall time,
-    the two builds side by side)."""
-    return emulator_rows((PEAK_BOARD,), 3)
+    the two builds side by side), on each display board (BOARDS): with
+    each box's power-on to first frame and its names after the three."""
+    return emulator_rows(BOARDS, 3)
 
 
 def bench_box_memory_where_it_runs():
