@@ -58,8 +58,6 @@
 #   64 SLAP      a slap may come: no flash write now
 #  128 CALM      no slap can come: flash writes are safe again
 import gc
-from app import view as _view
-from app.cues import Cues
 from core.compat import const
 from app.join import _settings, forget_since, loaded, GAMES
 from core import ticks
@@ -142,8 +140,13 @@ class Play:
         # the game's screen code now, while the heap is at its tidiest: a
         # module loaded in the middle of a game may find no room in one piece
         b.renderer.prepare(name)
+        # the view and the log's listener too: a box in its menus holds
+        # neither (4 KB of the .mpy box's heap, some 60 ms of its boot:
+        # issue 41), and after the game they go with it (lean)
+        from app.view import View
+        from app.cues import Cues
         hidden = bool(eng.get("hidden_count", False))
-        v = _view.View(name, n, hidden, pads, b.n_pads)
+        v = View(name, n, hidden, pads, b.n_pads)
         self.view = v
         cues = Cues(name, v, b.sound, hidden)
         self.seats = None
