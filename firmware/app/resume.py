@@ -3,9 +3,10 @@
 # the small file "resume", written at the game's start, removed at its end), so
 # a box with nothing to resume pays none of its names.
 #
-#   boot(app)            the unfinished game rebuilt from its log and shown
-#                        paused: one press of a seated pad goes on
-#                        (app.pause), the menu button drops it (L `stopped`).
+#   boot(app)            the unfinished game rebuilt from its log, held
+#                        paused and shown as its table with the go-on sign
+#                        (app.pause.going): one press of a seated pad goes
+#                        on, the menu button drops it (L `stopped`).
 #                        A damaged or old game file: one line on the serial
 #                        port, and the box starts fresh
 #   Going                what app.play.Play.begin takes from the log
