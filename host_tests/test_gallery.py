@@ -20,7 +20,7 @@ def test_gallery_has_every_step_of_every_game_on_every_display(tmp_path):
     # the sections of signs, the box's seats and the card faces (issue 28)
     keys = [key for _, _, rows in gallery.SECTIONS for key, _, _ in rows]
     for key in ("sign_tape_taker", "sign_tape_false", "sign_batawaf_won", "sign_batawaf_tie",
-                "box_tape", "faces_6_9"):
+                "box_tape", "faces_6_9", "resumed_bataille", "resumed_batawaf", "resumed_tape"):
         assert key in keys
     for key in keys + ["error", "notice", "selftest", "menu_home_0", "menu_settings_0"]:
         for d in ("matrix", "eink", "oled"):

@@ -358,6 +358,18 @@ SECTIONS = [
       ("box_tape", "Tape-treize with two box seats (3 and 4): the box took the pile",
        lambda tab: _tape_taken("double", [0, 1, 3, 2], 2, 4, box=(2, 3))),
       )),
+    ("Going on after a cut (issue 40)",
+     "A game the power cut (a pulled cable, flat batteries) comes back at the next power-on: its own "
+     "table where it stopped, and over its middle the sign that one press goes on (the play picture, "
+     "green on the LEDs, framed on e-ink and OLED; no word, Bata-waf's too). The seated pads are lit: "
+     "one press of any of them goes on, the menu button drops the game.",
+     (("resumed_bataille", "Bataille, back after a cut in the middle of a duel",
+       lambda tab: _duel("bataille", ["7H", "KS"])),
+      ("resumed_batawaf", "Bata-waf, back after a cut",
+       lambda tab: _duel("batawaf", ["W3a", "W5b"])),
+      ("resumed_tape", "Tape-treize, back after a cut: the pile and each player's column as they stood",
+       lambda tab: _tape_taken("", [], 0, 3)),
+      )),
     ("Head starts (Tape-treize, S7)",
      "From a round's end to its next first card the box shows who has a head start: a bar on that "
      "player's side of the LEDs, in their colour, longer for more (an LED each side per 100 ms); "
@@ -444,7 +456,10 @@ def render_all(out_dir, lang="fr"):
                     save("%s_%s_%dp" % (game, step, n))
         for _, _, rows in SECTIONS:
             for key, _, make in rows:
-                draw_game_scene(r, make(tab))
+                if key.startswith("resumed_"):
+                    _pause.going(r, make(tab))     # as the box draws it (app.pause)
+                else:
+                    draw_game_scene(r, make(tab))
                 save(key)
         r.message(tab["error"], [tab["game_error"], "MemoryError: memory allocation failed"])
         save("error")

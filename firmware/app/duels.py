@@ -43,11 +43,23 @@ class Flow:
         self.auto_at = None
         self.error = None
 
-    def begin(self, t):
-        self.clock.start(t)
-        self.game.start(0)
-        # the presses that joined were the players' first flip
-        return self.step(0)
+    def begin(self, t, game=None):
+        """The game begins at ticks t; or goes on there from `game`, its
+        engine rebuilt from its log after a cut (app.resume), at the log's
+        last time."""
+        if game is None:
+            self.clock.start(t)
+            self.game.start(0)
+            # the presses that joined were the players' first flip
+            return self.step(0)
+        self.game = game
+        ms = self.listener.log.last_t
+        self.clock.start(t, ms * 1000)
+        if not game.duels:
+            return self.step(ms)    # only the deal: the first flip follows it at once
+        # a duel or battle decided (a tie, or a winner): its battle's cards or
+        # its take come by themselves; else (taken, carried) the flips wait
+        return self.show(ms, B.DUEL if game.pot_n and (game.tie or game.winner >= 0) else B.TAKE)
 
     def lit(self):
         return self.waiting if self.next_step is None else 0
@@ -97,11 +109,14 @@ class Flow:
             self.error = e
             return _FAILED | _STEPPED
 
-    def show(self, ms):
+    def show(self, ms, phase=0):
+        """The engine's next step at ms, or (phase) what to do after the
+        step that gave `phase` (begin)."""
         self.next_step = None
         v = self.view
         v.waf = False
-        phase = self.game.step(ms)
+        if not phase:
+            phase = self.game.step(ms)
         if phase == B.END or self.game.done:
             return _DIRTY | _ENDED
         r = _DIRTY | _LIT
@@ -129,6 +144,11 @@ class Flow:
         # the game left (app.play): the engine ends it where it stands
         self.game.stop(self.clock.ms(now))
         return _DIRTY | _ENDED
+
+    def idle(self):
+        """Waiting only for a press (app.quiet: the box may sleep): no step
+        to come by itself, no auto flip."""
+        return self.next_step is None and not self.auto
 
     def resume(self, now):
         self.clock.pause_tick(now)

@@ -6,7 +6,9 @@
 #   open(app)            the pause shown, its first item (resume) chosen
 #   press(app, k, t)     pad k in the pause: pad 1 (menu.NEXT_PAD) moves to
 #                        the next item, another pad chooses it
-#   draw(app)            its screen (app.screens.draw)
+#   draw(app)            its screen (app.screens.draw); a game back after a
+#                        cut (app.resume): going(r, v), its table and the
+#                        sign that one press goes on
 #   items(lang, board), show(r, tab, st, items, sel, d, hint, w6)
 #                        the same without an App (the gallery, sim/gallery.py)
 #   close(app, stop=False)   play goes on (app.play.App.resume), or the
@@ -73,6 +75,9 @@ def press(app, k, t):
 
 def draw(app):
     r = app.renderer
+    if app.play.cut is not None:
+        going(r, app.play.view)
+        return
     m = app.menus
     d = m.age(app.now)
     m.drawn(show(r, app.tab, app.settings, m.items, m.sel, d, m.menu_name not in m.hint,
@@ -91,6 +96,23 @@ def show(r, tab, st, its, sel, d, hint, w6):
             rows.append((icon, tab.get(label, label), menu.item_value(action, arg, st, tab)))
     # the hint: on the matrix in pictures, elsewhere in words (none in Bata-waf)
     return r.menu("" if w6 else tab["paused"], rows, sel, d, hint and (r.small or not w6))
+
+
+def going(r, v):
+    """A game back after a cut (app.resume), drawn by renderer r: its table
+    as view v shows it, and over its middle the sign that one press goes
+    on, the play picture (no word, no digit: any game, W6), green on the
+    matrix, framed on the others."""
+    r.game(v)
+    rg = r.whole()
+    k = 1 if r.small else 2 * r.scale
+    m = 5 * k + (2 if r.small else 2 * k)       # the sign's square
+    x = (r.cv.w - m) // 2
+    y = (r.cv.h - m) // 2
+    if not r.small:
+        rg.rect(x - 1, y - 1, m + 2, m + 2, render.INK)
+    rg.rect(x, y, m, m, render.BG)
+    rg.pic("play", x + (m - 5 * k) // 2, y + (m - 5 * k) // 2, k, render.OK)
 
 
 def close(app, stop=False):

@@ -167,6 +167,7 @@ class Play:
             self.flow = f
             self.game = f.game
             r = f.begin(t) if rs is None else rs.begin(b, f, cues)
+            self.game = f.game      # (a game going on after a cut: the engine its log rebuilt)
         except Exception as e:
             b.fail(e)
             return

@@ -122,15 +122,13 @@ def sleep(box):
     if box.idle < 0 and not empty:
         return
     box.idle += 1
-    g = box.play
-    w = g.taps
-    if box.state == "play" and (g.next_step is not None or getattr(g.flow, "auto", False)
-                                or (w is not None and (w.n or not (g.game.turns_mode
-                                                                   and g.game.phase_name() == "play")))):
+    f = box.play.flow
+    if box.state == "play" and f is not None and not f.idle():
         # a game that goes on by itself (Tape-treize but where turns mode
         # waits for a card, a press still down, a duel's steps, the auto
-        # flip) is not idle: the box sleeps from a game only where it waits
-        # for a press, never in a slap window or a card half laid (issue 40)
+        # flip: the flow's idle()) is not idle: the box sleeps from a game
+        # only where it waits for a press, never in a slap window or a card
+        # half laid (issue 40)
         box.idle = 0
     if empty or box.idle >= box.settings["sleep"] * 240 > 0:
         from app import idle

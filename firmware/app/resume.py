@@ -3,14 +3,17 @@
 # the small file "resume", written at the game's start, removed at its end), so
 # a box with nothing to resume pays none of its names.
 #
-#   boot(app)            the unfinished game rebuilt from its log and shown
-#                        paused: one press of a seated pad goes on
-#                        (app.pause), the menu button drops it (L `stopped`).
+#   boot(app)            the unfinished game rebuilt from its log, held
+#                        paused and shown as its table with the go-on sign
+#                        (app.pause.going): one press of a seated pad goes
+#                        on, the menu button drops it (L `stopped`).
 #                        A damaged or old game file: one line on the serial
 #                        port, and the box starts fresh
 #   Going                what app.play.Play.begin takes from the log
 #                        instead of the menus: the options, the seed, the
-#                        file; its begin() stands in for the flow's
+#                        file; its begin() tells the view and the seats the
+#                        game so far and hands the flow the rebuilt engine
+#                        (Flow.begin(t, game): the flow goes on from it)
 #
 # The log is the journal.  Each of its lines is on flash once written
 # (app.logs appends at calm moments: between duels, with no slap window open
@@ -25,9 +28,6 @@ from core import log as _log
 from core import FIELDS
 from app.resume_feed import lines, engine
 OPEN = "resume"     # (app.logs) {"n": the log's number, "pads": the people's pads, "opts": the menus'}
-_AUTO_FLIP_MS = 3000    # app.duels' (private there)
-_SHOW_MS = 1200
-_BATTLE_MS = 1500
 
 
 def cause():
@@ -45,13 +45,12 @@ def cause():
 
 
 class Going:
-    def __init__(self, n, side, where, d, g, count, last_t):
+    def __init__(self, n, side, where, d, g, last_t):
         self.n = n
         self.pads = side["pads"]
         self.opts = side["opts"]
         self.where = where
         self.g = g
-        self.count = count      # the log's entries
         self.last_t = last_t
         self.name = d["game"]
         self.seed = d["seed"]
@@ -89,31 +88,11 @@ class Going:
         for i in range(len(rest)):
             t, ev, d = _log.parse_line(rest[i])
             log.emit(t, ev, *[d.get(k) for k in FIELDS[ev]])
-        t = log.last_t
         if g.done:
             return 17           # the step the log stopped inside ended the game: DIRTY | ENDED
-        log.emit(t, "resumed", cause())
-        f.game = app.play.game = g
-        if self.name == "tape":
-            c = g.clock
-            u = g.now_us
-            c.start(app.now)
-            c.at_us = u
-            f.clock = c
-            f.m = cues.in_mask()
-            return f.after() | 3        # DIRTY | LIT
-        f.clock.start(app.now)
-        f.clock._base_ms = t
-        if g._next:     # a battle's cards or the take come by themselves
-            f.next_step = t + (_BATTLE_MS if v.battle else _SHOW_MS)
-            return 1
-        if self.count < 3:
-            return f.step(0) & 255     # the first flip follows the deal at once (app.duels)
-        f.waiting = cues.in_mask()
-        for p in range(v.n):
-            v.waiting[p] = not v.out[p]
-        f.auto_at = t + _AUTO_FLIP_MS
-        return 3
+        log.emit(log.last_t, "resumed", cause())
+        # the flow goes on from the engine (app.duels, app.tape: Flow.begin)
+        return f.begin(app.now, g)
 
 
 def read(app, where):
@@ -153,7 +132,7 @@ def boot(app):
         if r is None:
             app.logs.done()
             return
-        rs = Going(n, side, where, r[0], r[1], r[2], r[3])
+        rs = Going(n, side, where, r[0], r[1], r[3])
     except Exception as e:
         print("resume: the unfinished game was not resumed (%s: %s): a fresh start" % (type(e).__name__, e))
         app.logs.done()

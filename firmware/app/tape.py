@@ -67,10 +67,19 @@ class Flow:
         self.error = None
         self.m = 0
 
-    def begin(self, t):
-        self.game.start(t)
+    def begin(self, t, game=None):
+        """The match begins at ticks t; or goes on there from `game`, its
+        engine rebuilt from its log after a cut (app.resume), at the time
+        the engine stands."""
+        if game is None:
+            self.game.start(t)
+            self.m = self.listener.in_mask()
+            return _LIT
+        self.game = game
+        self.clock = game.clock
+        self.clock.start(t, game.now_us)
         self.m = self.listener.in_mask()
-        return _LIT
+        return self.after() | _DIRTY | _LIT
 
     def lit(self):
         return self.m
@@ -142,6 +151,13 @@ class Flow:
             c.flush_due = False
             r |= _FLUSH | _QUIET
         return r
+
+    def idle(self):
+        """Waiting only for a press (app.quiet: the box may sleep): a
+        turns-mode card to lay (T10), no press still down.  The tempo, the
+        windows go on by themselves."""
+        g = self.game
+        return not self.taps.n and g.turns_mode and g.phase_name() == "play"
 
     def pause(self, now):
         # the game stopped at the first press still down (the hold that

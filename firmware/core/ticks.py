@@ -81,9 +81,11 @@ class GameClock:
         self._base_ms = 0
         self.paused_at = 0
 
-    def start(self, t):
+    def start(self, t, us=0):
+        """Game time `us` (0: the start) at ticks t: a game going on from
+        its log after a cut (app.resume) starts at the log's last time."""
         self.tick = t & MASK
-        self.at_us = 0
+        self.at_us = us
         self._base_ms = 0
 
     def us(self, t):

@@ -8,12 +8,16 @@
 # append cut short), and the box powers on again.  Then:
 #   - the console says no "not resumed" and shows no traceback;
 #   - one press of a seated pad (pad 1, which moves in a menu) goes on;
-#   - the game goes on (Bataille: both seated pads flip; Tape-treize: the
-#     cards come by themselves) and the menu button held leaves it (L
-#     `stopped`: the log ends with `end`, reason `stopped`);
+#   - the `.mpy` box's Bataille is played to its end through the pins (the
+#     seated pads pressed together, duel after duel: play_to_the_end);
+#     Tape-treize (its cards come by themselves) and the UF2's Bataille
+#     (both seated pads flip) go on a little and the menu button held
+#     leaves them (L `stopped`: the log ends with `end`, reason `stopped`);
 # and the log copied off the emulated flash with mpremote holds exactly one
 # `resumed`, cut `power`, its lines before it are the start of the uncut
-# game (the host run's, line for line), flips after it, and it passes
+# game (the host run's, line for line), flips after it; the Bataille played
+# to its end ends as the uncut game, event for event (the `t`s aside: the
+# game does not hang on the press times), the others `stopped`; it passes
 # `make replay`; the file `resume` is gone.
 #
 # The same Bataille on the one-file UF2 (frozen_booted: the box frozen into
@@ -36,6 +40,8 @@ CUT_SEED = int(os.environ.get("PICO_CUT_SEED", "40"))
 WRITE_WAIT_US = 6000000     # after the cut instant, a flash write this soon is cut in its middle
 BOOT_US = 6000000           # power-on to the paused game, at most
 MENU_HOLD_US = 2000000      # the menu button held (1.5 s leaves the game)
+FLIP_US = 1250000           # a Bataille duel's show and take (app.duels: 1.2 s), and 50 ms
+FINISH_US = 150000000       # a resumed Bataille played to its end within (`court`: 80 duels at most, some 115 s)
 
 
 def menu_gpio(scn):
@@ -73,10 +79,11 @@ def entries(text):
     return [json.loads(ln) for ln in text.splitlines() if ln.strip()]
 
 
-def cut_and_resume(p, first_us, name, rnd, duels):
+def cut_and_resume(p, first_us, name, rnd, duels, finish=False):
     """Play `name` through the pins of the started Pico p (its first frame
     at first_us), cut the power at a seeded instant, boot again, go on with
-    one press, then drive to the end: (board log, its copy's path, host
+    one press, then a few flips or cards and the menu button held, or
+    (finish) the game played to its end: (board log, its copy's path, host
     run, console after the cut, the board's files)."""
     scn = S.SCENARIOS[name]
     pins = scn.pins()
@@ -127,7 +134,9 @@ def cut_and_resume(p, first_us, name, rnd, duels):
     at = p.now_us + 1000
     p.press(pins[scn.pads[0]], at, S.TAP_US)
     p.run_until(at + 800000)
-    if scn.game == "tape":
+    if finish:
+        play_to_the_end(p, scn, pins, before)
+    elif scn.game == "tape":
         p.run_for(4000000)          # its cards come by themselves
     else:
         for i in range(8):          # the seated pads flip
@@ -135,9 +144,10 @@ def cut_and_resume(p, first_us, name, rnd, duels):
             for pad in scn.pads:
                 p.press(pins[pad], at, S.TAP_US)
             p.run_until(at + 700000)
-    at = p.now_us + 1000
-    p.press(menu_gpio(scn), at, MENU_HOLD_US)
-    p.run_until(at + MENU_HOLD_US + 2500000)
+    if not finish:
+        at = p.now_us + 1000
+        p.press(menu_gpio(scn), at, MENU_HOLD_US)
+        p.run_until(at + MENU_HOLD_US + 2500000)
     console = p.serial_text()[before:]
     os.makedirs(OUT, exist_ok=True)
     dest = os.path.join(OUT, "%s-%s" % (name, host.log_name))
@@ -152,7 +162,23 @@ def cut_and_resume(p, first_us, name, rnd, duels):
     return log, dest, host, console, files
 
 
-def check(log, dest, host, console, files, game):
+def play_to_the_end(p, scn, pins, before):
+    """Bataille through the pins to its end: the seated pads pressed
+    together every FLIP_US (the box shows a duel FLIP_US - 50 ms, its take
+    included; a press while it shows a step, a battle's, is nothing: the
+    next one flips) until the box is at its end screen (its `heap end`
+    console line, app.quiet) and its log written."""
+    limit = p.now_us + FINISH_US
+    while "heap end" not in p.serial_text()[before:]:
+        assert p.now_us < limit, p.serial_text()[before:][-2000:]
+        at = p.now_us + 1000
+        for pad in scn.pads:
+            p.press(pins[pad], at, S.TAP_US)
+        p.run_until(at + FLIP_US)
+    p.run_for(500000)
+
+
+def check(log, dest, host, console, files, game, finish=False):
     assert "not resumed" not in console, console[-2000:]
     assert not P.tracebacks(console), console[-3000:]
     es = entries(log)
@@ -165,9 +191,18 @@ def check(log, dest, host, console, files, game):
     mine = "\n".join(log.splitlines()[:i])
     diff = P.compare_logs("\n".join(host.log.splitlines()[:i]), mine)
     assert diff is None, "line %d: host %s\n        board %s" % diff
-    # it went on (flips after the cut) and was left from the menu button
+    # it went on (flips after the cut) and was left from the menu button,
+    # or played to its end: the uncut game's end, event for event (a
+    # Bataille does not hang on the press times; the `t`s do)
     assert any(e["ev"] == "flip" for e in es[i + 1:]), log[-2000:]
-    assert es[-1]["ev"] == "end" and es[-1]["reason"] == "stopped", es[-1]
+    if finish:
+        rest = entries(host.log)[i:]
+        for e in rest + es[i + 1:]:
+            e.pop("t")
+        assert es[i + 1:] == rest, log[-2000:]
+        assert es[-1]["ev"] == "end" and es[-1]["reason"] != "stopped", es[-1]
+    else:
+        assert es[-1]["ev"] == "end" and es[-1]["reason"] == "stopped", es[-1]
     assert es[0]["game"] == game
     code, out = P.replay_ok(dest)
     assert code == 0, out
@@ -176,21 +211,23 @@ def check(log, dest, host, console, files, game):
 
 @pytest.mark.parametrize("name", ["bataille", "tape"])
 def test_l_resumed_after_a_power_cut_goes_on_with_one_press(flashed, tmp_path, name):
-    """The `.mpy` box of `make flash`."""
+    """The `.mpy` box of `make flash`: Bataille resumed and played to its
+    end, Tape-treize resumed and left from the menu button."""
     scn = S.SCENARIOS[name]
     flash = tmp_path / "flash.bin"
     flashed(scn.board, flash)
     rnd = random.Random("%d %s" % (CUT_SEED, name))
     duels = (4, 8) if name == "bataille" else (3, 6)
+    finish = name == "bataille"     # played to its end; Tape-treize left from the menu button
     with Pico(flash=str(flash), board=scn.board) as p:
         p.start()
-        got = cut_and_resume(p, P.first_frame(p), name, rnd, duels)
-    check(*got, scn.game)
+        got = cut_and_resume(p, P.first_frame(p), name, rnd, duels, finish)
+    check(*got, game=scn.game, finish=finish)
 
 
 def test_l_resumed_after_a_power_cut_frozen_uf2(frozen_booted):
     """The one-file UF2 (the box frozen into MicroPython, a fresh flash):
-    Bataille cut, resumed, left."""
+    Bataille cut, resumed, left from the menu button."""
     scn = S.SCENARIOS["bataille"]
     _, p, first = frozen_booted(scn.board)
     rnd = random.Random("%d frozen" % CUT_SEED)

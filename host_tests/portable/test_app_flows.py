@@ -160,3 +160,71 @@ def test_app_flow_tape_pause_stops_at_the_first_press_still_down():
     assert f.game.cards_laid == laid
     f.due(at(60000 + 400))
     assert f.game.cards_laid == laid + 1
+
+
+def _rebuilt(name, n, c, eng=None):
+    """A new flow of `name` and the engine its log so far rebuilt
+    (app.resume_feed), its view told the lines (as app.resume does)."""
+    from app import resume_feed
+    from core import log as _log, FIELDS
+    try:
+        from io import StringIO
+    except ImportError:
+        from uio import StringIO    # type: ignore[no-redef]
+    f2, c2 = flow(name, n, eng=eng)
+    for ln in c.log.lines:
+        t, ev, d = _log.parse_line(ln)
+        c2.view.event(t, ev, [d.get(k) for k in FIELDS[ev]])
+    g, count, last_t = resume_feed.engine(StringIO("\n".join(c.log.lines) + "\n"))
+    c2.log.last_t = last_t
+    return f2, c2, g, last_t
+
+
+def test_app_flow_duel_goes_on_from_an_engine_its_log_rebuilt():
+    # app.resume hands the flow the engine its log rebuilt (Flow.begin(t,
+    # game)): at the log's last time it stands as the uncut flow stood,
+    # waiting for the flips (idle: the box may sleep) or a step due by
+    # itself (a battle's cards, the take) at the flow's own timings
+    f, c = flow("bataille", 2)
+    f.begin(T0)
+    ms = 0
+    kinds = set()
+    for i in range(60):
+        if f.game.done:
+            break
+        if f.next_step is not None:
+            ms = f.next_step
+            f.due(at(ms))
+        else:
+            ms += 300
+            f.press(0, at(ms))
+            f.press(1, at(ms))
+        f2, c2, g, last_t = _rebuilt("bataille", 2, c)
+        r = f2.begin(at(ms + 7), g)
+        assert f2.game is g and r & DIRTY
+        assert f2.next_step == f.next_step and f2.waiting == f.waiting, (i, f2.next_step, f.next_step)
+        assert f2.idle() == f.idle() == (f.next_step is None)
+        assert f2.clock.ms(at(ms + 7)) == last_t
+        kinds.add((f.next_step is None, bool(c2.view.battle)))
+    assert len(kinds) >= 3, kinds       # waiting, a take due, a battle's step due
+
+
+def test_app_flow_tape_goes_on_from_an_engine_its_log_rebuilt():
+    # the engine stands at the log's last line (3 s: a take; the half
+    # second after it never happened, L `resumed`) and goes on from there,
+    # its timers and the tempo as they were: the lines of the uncut match
+    f, c = flow("tape", 2, eng={"tempo": 1000})
+    f.held = lambda: 0
+    f.begin(T0)
+    f.due(at(3500))
+    f2, c2, g, last_t = _rebuilt("tape", 2, c)
+    assert last_t == 3000
+    f2.held = lambda: 0
+    g.log = c2.log                      # (as app.resume hands it the game's log)
+    r = f2.begin(at(90000), g)
+    assert f2.game is g and f2.clock is g.clock and r & LIT and f2.lit() == 0b11
+    assert not f2.idle()                # the tempo's cards come by themselves
+    k = len(c.log.lines)
+    f.due(at(9000))
+    f2.due(at(90000 + 6000))
+    assert len(c.log.lines) > k + 4 and c2.log.lines == c.log.lines[k:], (c2.log.lines, c.log.lines[k:])

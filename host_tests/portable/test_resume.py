@@ -81,6 +81,74 @@ def test_l_resumed_box_starts_with_the_game_paused_and_the_menu_button_drops_it(
         rmtree(d)
 
 
+def _frame(cv):
+    return [cv.t.pixel(x, y) for y in range(cv.h) for x in range(cv.w)]
+
+
+def test_l_resumed_first_screen_is_the_table_with_the_go_on_sign():
+    # the game's own table as the view draws it, and over its middle the
+    # play picture (green on the matrix): not the pause menu; no word or
+    # digit drawn for it (Bata-waf, W6); only a seated pad goes on
+    from gfx import render
+    from test_signs import found
+    for board in ("pico_matrix", "pico_oled", "pico_eink"):
+        for game in ("bataille", "batawaf"):
+            d = fresh_dir()
+            try:
+                assert cut.cut_at(d, game, 2, 3, 12, {"length": 6}, board=board) > 0
+                r = cut.runner(d, game, 2, 3, board=board)
+                app = r.app
+                h = app.hal
+                cv = app.canvas
+                assert app.state == "pause" and app.play.cut is not None
+                n = cv.font_glyphs
+                app.draw()
+                assert cv.oob == 0 and cv.cut == 0, (board, game)
+                assert game != "batawaf" or cv.font_glyphs == n, board     # (the sign is no glyph)
+                shown = _frame(cv)
+                k = 1 if cv.w <= 32 else 2 * (1 if cv.h < 100 else 2)
+
+                def ok(px):
+                    return px == cv.pal[render.OK] if cv.colour else px != 0
+                x0, y0 = cv.w // 2 - 5 * k, cv.h // 2 - 5 * k
+                at = found(cv.t, "play", k, ok, x0, y0, cv.w // 2 + 5 * k, cv.h // 2 + 5 * k)
+                assert len(at) == 1, (board, game, at)
+                # the rest of the screen is the game's table, as in play
+                app.renderer.game(app.play.view)
+                table = _frame(cv)
+                changed = [i for i in range(len(shown)) if shown[i] != table[i]]
+                assert changed, (board, game)
+                for i in changed:
+                    x, y = i % cv.w, i // cv.w
+                    assert abs(2 * x - cv.w) <= 7 * k + 4 and abs(2 * y - cv.h) <= 7 * k + 4, (board, x, y)
+                # and not the pause menu
+                app.play.cut, rs = None, app.play.cut
+                app.draw()
+                assert _frame(cv) != shown, (board, game)
+                app.play.cut = rs
+                # the seated pads lit; a pad nobody sits at does nothing
+                seated = app.play.pads(3)
+                assert app.fb.lit == seated, (app.fb.lit, seated)
+                free = [j for j in range(app.n_pads) if not seated & (1 << j)]
+                t = h.clock.now
+                for j in free[:1]:
+                    h.pads.tap(j, t + 400000)
+                    _ticks(h, app, 800000)
+                    assert app.state == "pause" and app.play.cut is not None, (board, j)
+                h.pads.tap(app.play.pads_in[1], h.clock.now + 1000)
+                _ticks(h, app, 400000)
+                assert app.state == "play" and app.play.cut is None, (board, game, app.state)
+            finally:
+                rmtree(d)
+
+
+def _ticks(h, app, us):
+    end = h.clock.now + us
+    while h.clock.now < end:
+        h.pads.run_until(h.clock.now + 5000)
+        app.tick()
+
+
 def _path(app):
     from app.logs import path
     return path(app.logs.current)
