@@ -19,10 +19,7 @@ import os
 
 from core import ticks
 from core.rng import Rng
-
-
-class Cut(BaseException):
-    """The power goes: nothing in the box catches it (it is no error)."""
+from host.cut import Cut, cutting
 
 
 def game_us(app, now):
@@ -58,30 +55,11 @@ class _Watch:
                 self.snap = self.take(app)
             react(app, now)
         pm.react = watched
-        logs = b.app.logs
-        flush = logs.flush
-        self.written = 0
 
-        def cutting(log):
-            k = len(log.lines)
-            r = flush(log)
-            self.written += k
-            if self.written >= self.n and '"end"' not in self.last(b):
-                if self.snap is None:   # line N came in this very pass: the bots have not heard of it
-                    self.snap = self.take(b.app)
-                with open(_log_path(b)) as f:
-                    lines = f.read().split("\n")[:self.n]
-                with open(_log_path(b), "w") as f:
-                    f.write("\n".join(lines) + "\n")
-                raise Cut()
-            return r
-        logs.flush = cutting
-
-    def last(self, b):
-        """Line N as written (an end line: the game is over, no cut comes in it)."""
-        with open(_log_path(b)) as f:
-            lines = f.read().split("\n")
-        return lines[self.n - 1] if len(lines) >= self.n else ""
+        def last():
+            if self.snap is None:   # line N came in this very pass: the bots have not heard of it
+                self.snap = self.take(b.app)
+        cutting(b.app.logs, lambda: _log_path(b), n, last)
 
     def _record(self, bot):
         press = bot.press

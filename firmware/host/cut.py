@@ -12,6 +12,8 @@
 #                            the game ended first)
 #   runner(root, game, players, seed)   a Runner on a box started on root
 #   ends(text) -> dict       the `end` line's fields (t left out), or None
+#   cutting(logs, path, n, last=None)   logs.flush wrapped: the cut itself,
+#                            also sim.power_cut's (the simulator's box)
 #
 # The cut lands in the box's write of its log (app.logs.GameLogs.flush
 # writes the lines held since the last calm moment at once): the file keeps
@@ -57,27 +59,37 @@ def runner(root, game, players, seed, options=None, board=BOARD):
     return _Bots(h, game, players, seed=seed, options=options)
 
 
+def cutting(logs, path, n, last=None):
+    """Wrap logs.flush (app.logs.GameLogs): once the n-th line of the log
+    reaches flash, its file (path()) keeps its first n lines, last() runs
+    (the caller's moment before the power goes) and Cut is raised; no cut
+    when line n is the game's end line."""
+    flush = logs.flush
+    done = [0]
+
+    def cut(log):
+        done[0] += len(log.lines)
+        k = flush(log)
+        if done[0] >= n:
+            name = path()
+            with open(name) as f:
+                lines = f.read().split("\n")[:n]
+            if len(lines) == n and '"end"' not in lines[-1]:
+                if last is not None:
+                    last()
+                with open(name, "w") as f:
+                    f.write("\n".join(lines) + "\n")
+                raise Cut()
+        return k
+    logs.flush = cut
+
+
 def cut_at(root, game, players, seed, n, options=None, board=BOARD, max_s=3600):
     """Play until the n-th line of the log reaches flash, and cut there:
     the log's number, negative if the game ended first (no cut)."""
     r = runner(root, game, players, seed, options, board)
     logs = r.app.logs
-    flush = logs.flush
-    done = [0]
-
-    def cutting(log):
-        done[0] += len(log.lines)
-        k = flush(log)
-        if done[0] >= n:
-            name = _log_path(root, logs.current)
-            with open(name) as f:
-                lines = f.read().split("\n")[:n]
-            if '"end"' not in lines[-1]:    # (after the end line: no cut in the game)
-                with open(name, "w") as f:
-                    f.write("\n".join(lines) + "\n")
-                raise Cut()
-        return k
-    logs.flush = cutting
+    cutting(logs, lambda: _log_path(root, logs.current), n)
     try:
         r.run(max_s)
     except Cut:
