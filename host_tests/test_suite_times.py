@@ -117,3 +117,23 @@ def test_mp_portable_fails_when_a_test_fails(tmp_path):
     assert r.returncode == 1, r.stdout + r.stderr
     assert "FAIL test_zz_probe.test_fails" in r.stdout
     assert r.stdout.strip().splitlines()[-1] == "micropython: 1 passed, 1 failed"
+
+
+def test_reset_keeps_the_last_runs_times_and_the_emulated_order_reads_them(tmp_path):
+    # issue 39: the emulated stage hands out its files longest first, by
+    # the last run's own junit times where there are some (COST_S else)
+    sys.path.insert(0, os.path.dirname(TOOL))
+    import suite_times
+    d = tmp_path / "times"
+    d.mkdir()
+    (d / "rp2040.xml").write_text(
+        '<testsuites><testsuite>'
+        '<testcase classname="host_tests.pico.test_a" name="t1" time="3.5"/>'
+        '<testcase classname="host_tests.pico.test_a" name="t2" time="1.5"/>'
+        '<testcase classname="host_tests.pico.test_b" name="t" time="9"/>'
+        '</testsuite></testsuites>')
+    (d / "rp2040.json").write_text("{}")
+    assert suite_times.reset(str(d)) == 0
+    assert not (d / "rp2040.xml").exists() and (d / "last" / "rp2040.xml").exists()
+    assert suite_times.file_costs(str(d / "last" / "rp2040.xml")) == {"test_a.py": 5.0, "test_b.py": 9.0}
+    assert suite_times.file_costs(str(d / "nothing.xml")) == {}

@@ -28,11 +28,27 @@ SLOWEST = 10
 
 
 def reset(d):
-    os.makedirs(d, exist_ok=True)
+    """A new run: the last run's files go, its per-test times kept in
+    DIR/last/ (the emulated stage's file order reads them: file_costs)."""
+    os.makedirs(os.path.join(d, "last"), exist_ok=True)
     for f in os.listdir(d):
         if f.endswith((".json", ".xml", ".tsv")):
-            os.remove(os.path.join(d, f))
+            os.replace(os.path.join(d, f), os.path.join(d, "last", f))
     return 0
+
+
+def file_costs(path):
+    """{test file's name: its tests' seconds} from a junit xml (a stage's
+    DIR/NAME.xml), {} without one."""
+    out = {}
+    try:
+        root = ET.parse(path).getroot()
+    except (OSError, ET.ParseError):
+        return out
+    for case in root.iter("testcase"):
+        f = case.get("classname", "").rsplit(".", 1)[-1] + ".py"
+        out[f] = out.get(f, 0.0) + float(case.get("time") or 0)
+    return out
 
 
 def stage(d, name):

@@ -4,6 +4,7 @@
 # are skipped with the reason, except in CI (CI=true), where a missing input
 # fails them: a CI that cannot boot the box must not pass.
 import os
+import sys
 import time
 
 import pytest
@@ -119,6 +120,13 @@ COST_S = {
 
 
 def pytest_collection_modifyitems(config, items):
+    # the last make test's own times of each file when it left them
+    # (tools/suite_times.py keeps them in build/test-times/last/), else
+    # COST_S: a fresh clone's, and a file the last run did not time
+    sys.path.insert(0, os.path.join(P.ROOT, "tools"))
+    import suite_times
+    costs = dict(COST_S, **suite_times.file_costs(os.path.join(P.ROOT, "build", "test-times", "last", "rp2040.xml")))
+
     def cost(item):
-        return -COST_S.get(os.path.basename(str(item.fspath)), 0)
+        return -costs.get(os.path.basename(str(item.fspath)), 0)
     items.sort(key=cost)       # (stable: a file's tests keep their order)
