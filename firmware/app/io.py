@@ -117,14 +117,15 @@ class Lights:
 
     def __init__(self, hal, n):
         self.leds = getattr(hal, "leds", None)
-        self.blinker = getattr(hal, "blinker", None)
+        self.hal = hal          # its blinker comes when the display fails
         self.state = [None] * n
 
     def set(self, k, on):
         if self.state[k] == on:
             return False
         self.state[k] = on
-        if self.leds is not None and not (self.blinker is not None and self.blinker.code):
+        b = getattr(self.hal, "blinker", None)
+        if self.leds is not None and not (b is not None and b.code):
             self.leds.set(k, on)
         return True
 

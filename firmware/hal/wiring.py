@@ -20,7 +20,6 @@
 # Below the facade (hal/__init__.py) and both ports, which take their shared
 # names from here.
 from hal.boarddata import Board
-from drivers.blink import Blinker
 
 # Only the boot uses these (main.forget_boot drops them from this module once
 # the box is up, with this tuple: the heap goes to the games)
@@ -57,7 +56,8 @@ class Hal:
         self.storage = storage
         self.watchdog = watchdog
         self.menu = menu      # drivers.button.MenuButton, None if the board has none
-        self.blinker = Blinker(leds)
+        self.blinker = None   # drivers.blink.Blinker, made when the display fails (its code
+        # and names are not the heap's until then: issue 41)
         self.notices = []
         self.echo = echo      # print notices on the REPL (the board); the host keeps them quiet
         self.failed_code = 0
@@ -81,7 +81,8 @@ class Hal:
         if self.voice is not None:
             self.voice.poll(now_ms)
         self._check(now_ms)
-        self.blinker.poll(now_ms)
+        if self.blinker is not None:
+            self.blinker.poll(now_ms)
 
     def _check(self, now_ms=None):
         e = self.display.error
@@ -91,6 +92,9 @@ class Hal:
             self.notices.append(str(e))
             if self.echo:
                 print(str(e))  # the REPL: for whoever plugs in a USB cable
+            if self.blinker is None:
+                from drivers.blink import Blinker
+                self.blinker = Blinker(self.leds)
             self.blinker.start(e.code, self.clock.ticks_ms() if now_ms is None else now_ms)
 
 
