@@ -234,16 +234,32 @@ class FastCore {
    * if it asked for a reset or the firmware stopped.  Returns the count.
    */
   go(single, stop, max, cycleNs, m) {
-    const { core, regs, sram32, sram16, flash32, flash16, bootrom } = this;
+    const { core, regs, sram, sram32, sram16, flash32, flash16, bootrom } = this;
     const KIND = this.kinds;
     const clock = this.mcu.clock;
     let t = clock.nanosCounter;
     let n = 0;
+    let acc = 0;          // cycles of the fast instructions, added to core.cycles at the end
+    // ext: code outside this loop ran (rp2040js's step, a peripheral, an
+    // exception, an alarm): core.waiting and m.halted may have changed, and
+    // the alarms (due: the next one's time) -- nothing else changes them
+    let ext = true;
+    let a0 = clock.nextAlarm;
+    let due = a0 !== null ? a0.nanos : Infinity;
     for (;;) {
-      if (!single && (n >= max || core.waiting || t >= stop || m.halted)) break;
+      if (!single) {
+        if (n >= max || t >= stop) break;
+        if (ext) {
+          if (core.waiting || m.halted) break;
+          ext = false;
+        }
+      }
       let cycles = 1;
       body: {
-        if (core.interruptsUpdated && core.checkForInterrupts()) core.waiting = false;
+        if (core.interruptsUpdated) {
+          ext = true;
+          if (core.checkForInterrupts()) core.waiting = false;
+        }
         const pc = regs[15];
         let op;
         let o = pc - FLASH;
@@ -258,12 +274,14 @@ class FastCore {
             op = pc & 2 ? w >>> 16 : w & 0xffff;
           } else {
             cycles = this.slow();
+            ext = true;
             break body;
           }
         }
         const kind = KIND[op];
         if (kind === SLOW) {
           cycles = this.slow();
+          ext = true;
           break body;
         }
         regs[15] = pc + 2;
@@ -393,6 +411,7 @@ class FastCore {
             if (k > 32) {
               regs[15] = pc;
               cycles = this.slow();
+              ext = true;
               break body;
             }
             const x = regs[d];
@@ -412,6 +431,7 @@ class FastCore {
             if (k === 0) {
               regs[15] = pc;
               cycles = this.slow();
+              ext = true;
               break body;
             }
             const x = regs[d];
@@ -427,6 +447,7 @@ class FastCore {
             if (k === 0) {
               regs[15] = pc;
               cycles = this.slow();
+              ext = true;
               break body;
             }
             const x = regs[d];
@@ -442,6 +463,7 @@ class FastCore {
             if (x === 0x7fffffff && core.C) {
               regs[15] = pc;
               cycles = this.slow();
+              ext = true;
               break body;
             }
             regs[d] = this.addc(x, regs[(op >>> 3) & 7], core.C ? 1 : 0);
@@ -453,6 +475,7 @@ class FastCore {
             if (y === 0x7fffffff && !core.C) {
               regs[15] = pc;
               cycles = this.slow();
+              ext = true;
               break body;
             }
             regs[d] = this.addc(regs[d], (~y) >>> 0, core.C ? 1 : 0);
@@ -503,6 +526,7 @@ class FastCore {
             break;
           }
           case BX:
+            ext = true;
             core.BXWritePC(regs[(op >>> 3) & 15]);
             cycles = 2;
             break;
@@ -511,6 +535,7 @@ class FastCore {
             regs[14] = (pc + 2) | 1;
             regs[15] = target & ~1;
             cycles = 2;
+            ext = true;
             core.blTaken(core, true);
             break;
           }
@@ -521,6 +546,7 @@ class FastCore {
               regs[(op >>> 8) & 7] = flash32[o >> 2];
               cycles = 2;
             } else {
+              ext = true;
               cycles += this.ioCycles(a, false);
               regs[(op >>> 8) & 7] = this.rd32(a);
             }
@@ -528,50 +554,106 @@ class FastCore {
           }
           case STR_RR: {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            cycles += this.ioCycles(a, true);
-            this.wr32(a, regs[op & 7]);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+              sram32[o >> 2] = regs[op & 7];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, true);
+              this.wr32(a, regs[op & 7]);
+            }
             break;
           }
           case STRH_RR: {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            cycles += this.ioCycles(a, true);
-            this.wr16(a, regs[op & 7]);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+              sram16[o >> 1] = regs[op & 7];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, true);
+              this.wr16(a, regs[op & 7]);
+            }
             break;
           }
           case STRB_RR: {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            cycles += this.ioCycles(a, true);
-            this.wr8(a, regs[op & 7]);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE) {
+              sram[o] = regs[op & 7];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, true);
+              this.wr8(a, regs[op & 7]);
+            }
             break;
           }
           case LDRSB_RR: {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            cycles += this.ioCycles(a, false);
-            regs[op & 7] = (this.rd8(a) << 24) >> 24;
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE) {
+              regs[op & 7] = (sram[o] << 24) >> 24;
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, false);
+              regs[op & 7] = (this.rd8(a) << 24) >> 24;
+            }
             break;
           }
           case LDR_RR: {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            cycles += this.ioCycles(a, false);
-            regs[op & 7] = this.rd32(a);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+              regs[op & 7] = sram32[o >> 2];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, false);
+              regs[op & 7] = this.rd32(a);
+            }
             break;
           }
           case LDRH_RR: {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            cycles += this.ioCycles(a, false);
-            regs[op & 7] = this.rd16(a);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+              regs[op & 7] = sram16[o >> 1];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, false);
+              regs[op & 7] = this.rd16(a);
+            }
             break;
           }
           case LDRB_RR: {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            cycles += this.ioCycles(a, false);
-            regs[op & 7] = this.rd8(a);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE) {
+              regs[op & 7] = sram[o];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, false);
+              regs[op & 7] = this.rd8(a);
+            }
             break;
           }
           case LDRSH_RR: {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            cycles += this.ioCycles(a, false);
-            regs[op & 7] = (this.rd16(a) << 16) >> 16;
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+              regs[op & 7] = (sram16[o >> 1] << 16) >> 16;
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, false);
+              regs[op & 7] = (this.rd16(a) << 16) >> 16;
+            }
             break;
           }
           case STR_I: {
@@ -581,6 +663,7 @@ class FastCore {
               sram32[o >> 2] = regs[op & 7];
               cycles = 2;
             } else {
+              ext = true;
               cycles += this.ioCycles(a, true);
               this.wr32(a, regs[op & 7]);
             }
@@ -593,6 +676,7 @@ class FastCore {
               regs[op & 7] = sram32[o >> 2];
               cycles = 2;
             } else {
+              ext = true;
               cycles += this.ioCycles(a, false);
               regs[op & 7] = this.rd32(a);
             }
@@ -600,26 +684,54 @@ class FastCore {
           }
           case STRB_I: {
             const a = regs[(op >>> 3) & 7] + ((op >>> 6) & 31);
-            cycles += this.ioCycles(a, true);
-            this.wr8(a, regs[op & 7]);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE) {
+              sram[o] = regs[op & 7];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, true);
+              this.wr8(a, regs[op & 7]);
+            }
             break;
           }
           case LDRB_I: {
             const a = regs[(op >>> 3) & 7] + ((op >>> 6) & 31);
-            cycles += this.ioCycles(a, false);
-            regs[op & 7] = this.rd8(a);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE) {
+              regs[op & 7] = sram[o];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, false);
+              regs[op & 7] = this.rd8(a);
+            }
             break;
           }
           case STRH_I: {
             const a = regs[(op >>> 3) & 7] + (((op >>> 6) & 31) << 1);
-            cycles += this.ioCycles(a, true);
-            this.wr16(a, regs[op & 7]);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+              sram16[o >> 1] = regs[op & 7];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, true);
+              this.wr16(a, regs[op & 7]);
+            }
             break;
           }
           case LDRH_I: {
             const a = regs[(op >>> 3) & 7] + (((op >>> 6) & 31) << 1);
-            cycles += this.ioCycles(a, false);
-            regs[op & 7] = this.rd16(a);
+            o = a - SRAM;
+            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+              regs[op & 7] = sram16[o >> 1];
+              cycles = 2;
+            } else {
+              ext = true;
+              cycles += this.ioCycles(a, false);
+              regs[op & 7] = this.rd16(a);
+            }
             break;
           }
           case STR_SP: {
@@ -629,6 +741,7 @@ class FastCore {
               sram32[o >> 2] = regs[(op >>> 8) & 7];
               cycles = 2;
             } else {
+              ext = true;
               cycles += this.ioCycles(a, true);
               this.wr32(a, regs[(op >>> 8) & 7]);
             }
@@ -641,6 +754,7 @@ class FastCore {
               regs[(op >>> 8) & 7] = sram32[o >> 2];
               cycles = 2;
             } else {
+              ext = true;
               cycles += this.ioCycles(a, false);
               regs[(op >>> 8) & 7] = this.rd32(a);
             }
@@ -678,12 +792,26 @@ class FastCore {
             let a = sp - 4 * k;
             for (let i = 0; i < 8; i++) {
               if (op & (1 << i)) {
-                this.wr32(a, regs[i]);
+                o = a - SRAM;
+                if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+                  sram32[o >> 2] = regs[i];
+                } else {
+                  ext = true;
+                  this.wr32(a, regs[i]);
+                }
                 a += 4;
                 cycles++;
               }
             }
-            if (lr) this.wr32(a, regs[14]);
+            if (lr) {
+              o = a - SRAM;
+              if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+                sram32[o >> 2] = regs[14];
+              } else {
+                ext = true;
+                this.wr32(a, regs[14]);
+              }
+            }
             regs[13] = (sp - 4 * k) & ~3;
             break;
           }
@@ -691,13 +819,20 @@ class FastCore {
             let a = regs[13];
             for (let i = 0; i < 8; i++) {
               if (op & (1 << i)) {
-                regs[i] = this.rd32(a);
+                o = a - SRAM;
+                if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+                  regs[i] = sram32[o >> 2];
+                } else {
+                  ext = true;
+                  regs[i] = this.rd32(a);
+                }
                 a += 4;
                 cycles++;
               }
             }
             if (op & 0x100) {
               regs[13] = (a + 4) & ~3;
+              ext = true;
               core.BXWritePC(this.rd32(a));
               cycles += 2;
             } else {
@@ -710,12 +845,19 @@ class FastCore {
             if (op & (1 << b)) {
               regs[15] = pc;
               cycles = this.slow();
+              ext = true;
               break body;
             }
             let a = regs[b];
             for (let i = 0; i < 8; i++) {
               if (op & (1 << i)) {
-                this.wr32(a, regs[i]);
+                o = a - SRAM;
+                if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+                  sram32[o >> 2] = regs[i];
+                } else {
+                  ext = true;
+                  this.wr32(a, regs[i]);
+                }
                 a += 4;
                 cycles++;
               }
@@ -728,7 +870,13 @@ class FastCore {
             let a = regs[b];
             for (let i = 0; i < 8; i++) {
               if (op & (1 << i)) {
-                regs[i] = this.rd32(a);
+                o = a - SRAM;
+                if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+                  regs[i] = sram32[o >> 2];
+                } else {
+                  ext = true;
+                  regs[i] = this.rd32(a);
+                }
                 a += 4;
                 cycles++;
               }
@@ -776,23 +924,32 @@ class FastCore {
           default:
             regs[15] = pc;
             cycles = this.slow();
+            ext = true;
             break body;
         }
-        core.cycles += cycles;
+        if (single) core.cycles += cycles;
+        else acc += cycles;
       }
       if (single) return cycles;
       n++;
       t += cycles * cycleNs;
       clock.nanosCounter = t;
-      const a = clock.nextAlarm;
-      if (a !== null && a.nanos <= t) {
+      if (ext) {
+        a0 = clock.nextAlarm;
+        due = a0 !== null ? a0.nanos : Infinity;
+      }
+      if (due <= t) {
         clock.tick(0);
+        ext = true;
         if (m.resetPending || m.chip.breakError) {
           n++;
           break;
         }
+        a0 = clock.nextAlarm;
+        due = a0 !== null ? a0.nanos : Infinity;
       }
     }
+    core.cycles += acc;
     return n;
   }
 }
