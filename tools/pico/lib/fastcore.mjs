@@ -42,7 +42,9 @@ const FLASH = 0x10000000;
 const FLASH_FAST = 0x1000000;   // 0x10000000-0x10ffffff (rp2040js's 16-bit reads see only this mirror)
 const ROM_SIZE = 0x4000;
 
-// kinds (0: rp2040js's own step)
+// kinds (0: rp2040js's own step).  The loop's switch names them by number
+// (case 1: /* LSL_I */): a switch on number literals is a jump table, on
+// names a chain of compares (so it was in the web page's bundle)
 const SLOW = 0;
 const LSL_I = 1, LSR_I = 2, ASR_I = 3, ADD_R = 4, SUB_R = 5, ADD_I3 = 6, SUB_I3 = 7;
 const MOV_I = 8, CMP_I = 9, ADD_I8 = 10, SUB_I8 = 11;
@@ -236,6 +238,12 @@ class FastCore {
   go(single, stop, max, cycleNs, m) {
     const { core, regs, sram, sram32, sram16, flash32, flash16, bootrom } = this;
     const KIND = this.kinds;
+    // (locals: a bundle makes the module's constants closure slots)
+    const sramBase = SRAM;
+    const sramSize = SRAM_SIZE;
+    const flashBase = FLASH;
+    const flashSize = FLASH_FAST;
+    const romSize = ROM_SIZE;
     const clock = this.mcu.clock;
     let t = clock.nanosCounter;
     let n = 0;
@@ -262,14 +270,14 @@ class FastCore {
         }
         const pc = regs[15];
         let op;
-        let o = pc - FLASH;
-        if (o >= 0 && o < FLASH_FAST && (o & 1) === 0) {
+        let o = pc - flashBase;
+        if (o >= 0 && o < flashSize && (o & 1) === 0) {
           op = flash16[o >> 1];
         } else {
-          o = pc - SRAM;
-          if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+          o = pc - sramBase;
+          if (o >= 0 && o < sramSize && (o & 1) === 0) {
             op = sram16[o >> 1];
-          } else if (pc < ROM_SIZE && (pc & 1) === 0) {
+          } else if (pc < romSize && (pc & 1) === 0) {
             const w = bootrom[pc >> 2];
             op = pc & 2 ? w >>> 16 : w & 0xffff;
           } else {
@@ -279,14 +287,14 @@ class FastCore {
           }
         }
         const kind = KIND[op];
-        if (kind === SLOW) {
+        if (kind === 0) {   // SLOW
           cycles = this.slow();
           ext = true;
           break body;
         }
         regs[15] = pc + 2;
         switch (kind) {
-          case LSL_I: {
+          case 1: /* LSL_I */ {
             const k = (op >>> 6) & 31;
             const x = regs[(op >>> 3) & 7];
             const r = (x << k) >>> 0;
@@ -296,7 +304,7 @@ class FastCore {
             core.Z = r === 0;
             break;
           }
-          case LSR_I: {
+          case 2: /* LSR_I */ {
             const k = (op >>> 6) & 31;      // 0: 32
             const x = regs[(op >>> 3) & 7];
             const r = k ? x >>> k : 0;
@@ -306,7 +314,7 @@ class FastCore {
             core.Z = r === 0;
             break;
           }
-          case ASR_I: {
+          case 3: /* ASR_I */ {
             const k = (op >>> 6) & 31;      // 0: 32
             const x = regs[(op >>> 3) & 7];
             const r = (x | 0) >> (k ? k : 31);
@@ -315,26 +323,26 @@ class FastCore {
             this.nz(r);
             break;
           }
-          case ADD_R:
+          case 4: /* ADD_R */
             regs[op & 7] = this.addc(regs[(op >>> 3) & 7], regs[(op >>> 6) & 7], 0);
             break;
-          case SUB_R:
+          case 5: /* SUB_R */
             regs[op & 7] = this.sub(regs[(op >>> 3) & 7], regs[(op >>> 6) & 7]);
             break;
-          case ADD_I3:
+          case 6: /* ADD_I3 */
             regs[op & 7] = this.addc(regs[(op >>> 3) & 7], (op >>> 6) & 7, 0);
             break;
-          case SUB_I3:
+          case 7: /* SUB_I3 */
             regs[op & 7] = this.sub(regs[(op >>> 3) & 7], (op >>> 6) & 7);
             break;
-          case MOV_I: {
+          case 8: /* MOV_I */ {
             const v = op & 0xff;
             regs[(op >>> 8) & 7] = v;
             core.N = false;
             core.Z = v === 0;
             break;
           }
-          case CMP_I: {
+          case 9: /* CMP_I */ {
             const x = regs[(op >>> 8) & 7];
             const y = op & 0xff;
             const r = (x - y) >>> 0;
@@ -344,7 +352,7 @@ class FastCore {
             core.V = ((x & ~r) & 0x80000000) !== 0;     // (y >= 0)
             break;
           }
-          case ADD_I8: {
+          case 10: /* ADD_I8 */ {
             const d = (op >>> 8) & 7;
             const x = regs[d];
             const u = x + (op & 0xff);
@@ -356,56 +364,56 @@ class FastCore {
             core.V = ((~x & r) & 0x80000000) !== 0;     // (y >= 0)
             break;
           }
-          case SUB_I8: {
+          case 11: /* SUB_I8 */ {
             const d = (op >>> 8) & 7;
             regs[d] = this.sub(regs[d], op & 0xff);
             break;
           }
-          case AND: {
+          case 12: /* AND */ {
             const d = op & 7;
             const r = regs[d] & regs[(op >>> 3) & 7];
             regs[d] = r;
             this.nz(r);
             break;
           }
-          case EOR: {
+          case 13: /* EOR */ {
             const d = op & 7;
             const r = regs[d] ^ regs[(op >>> 3) & 7];
             regs[d] = r;
             this.nz(r);
             break;
           }
-          case ORR: {
+          case 23: /* ORR */ {
             const d = op & 7;
             const r = regs[d] | regs[(op >>> 3) & 7];
             regs[d] = r;
             this.nz(r);
             break;
           }
-          case BIC: {
+          case 25: /* BIC */ {
             const d = op & 7;
             const r = regs[d] & ~regs[(op >>> 3) & 7];
             regs[d] = r;
             this.nz(r);
             break;
           }
-          case MVN: {
+          case 26: /* MVN */ {
             const r = ~regs[(op >>> 3) & 7];
             regs[op & 7] = r;
             this.nz(r);
             break;
           }
-          case TST:
+          case 19: /* TST */
             this.nz(regs[op & 7] & regs[(op >>> 3) & 7]);
             break;
-          case MUL: {
+          case 24: /* MUL */ {
             const d = op & 7;
             const r = Math.imul(regs[(op >>> 3) & 7], regs[d]);
             regs[d] = r;
             this.nz(r);
             break;
           }
-          case LSL_R: {
+          case 14: /* LSL_R */ {
             const d = op & 7;
             const k = regs[(op >>> 3) & 7] & 0xff;
             if (k > 32) {
@@ -425,7 +433,7 @@ class FastCore {
             }
             break;
           }
-          case LSR_R: {
+          case 15: /* LSR_R */ {
             const d = op & 7;
             const k = regs[(op >>> 3) & 7] & 0xff;
             if (k === 0) {
@@ -441,7 +449,7 @@ class FastCore {
             this.nz(r);
             break;
           }
-          case ASR_R: {
+          case 16: /* ASR_R */ {
             const d = op & 7;
             const k = regs[(op >>> 3) & 7] & 0xff;
             if (k === 0) {
@@ -457,7 +465,7 @@ class FastCore {
             this.nz(r);
             break;
           }
-          case ADC: {
+          case 17: /* ADC */ {
             const d = op & 7;
             const x = regs[d];
             if (x === 0x7fffffff && core.C) {
@@ -469,7 +477,7 @@ class FastCore {
             regs[d] = this.addc(x, regs[(op >>> 3) & 7], core.C ? 1 : 0);
             break;
           }
-          case SBC: {
+          case 18: /* SBC */ {
             const d = op & 7;
             const y = regs[(op >>> 3) & 7];
             if (y === 0x7fffffff && !core.C) {
@@ -481,10 +489,10 @@ class FastCore {
             regs[d] = this.addc(regs[d], (~y) >>> 0, core.C ? 1 : 0);
             break;
           }
-          case RSB:
+          case 20: /* RSB */
             regs[op & 7] = this.sub(0, regs[(op >>> 3) & 7]);
             break;
-          case CMP_R: {
+          case 21: /* CMP_R */ {
             const x = regs[op & 7];
             const y = regs[(op >>> 3) & 7];
             const r = (x - y) >>> 0;
@@ -494,10 +502,10 @@ class FastCore {
             core.V = (((x ^ y) & (x ^ r)) & 0x80000000) !== 0;
             break;
           }
-          case CMN:
+          case 22: /* CMN */
             this.addc(regs[op & 7], regs[(op >>> 3) & 7], 0);
             break;
-          case ADD_HI: {
+          case 27: /* ADD_HI */ {
             const k = (op >>> 3) & 15;
             const d = ((op >>> 4) & 8) | (op & 7);
             // PC reads as this instruction's address + 4
@@ -510,10 +518,10 @@ class FastCore {
             }
             break;
           }
-          case CMP_HI:
+          case 28: /* CMP_HI */
             this.sub(regs[((op >>> 4) & 8) | (op & 7)], regs[(op >>> 3) & 15]);
             break;
-          case MOV_HI: {
+          case 29: /* MOV_HI */ {
             const k = (op >>> 3) & 15;
             const d = ((op >>> 4) & 8) | (op & 7);
             const v = k === 15 ? pc + 4 : regs[k];
@@ -525,12 +533,12 @@ class FastCore {
             }
             break;
           }
-          case BX:
+          case 30: /* BX */
             ext = true;
             core.BXWritePC(regs[(op >>> 3) & 15]);
             cycles = 2;
             break;
-          case BLX: {
+          case 31: /* BLX */ {
             const target = regs[(op >>> 3) & 15];
             regs[14] = (pc + 2) | 1;
             regs[15] = target & ~1;
@@ -539,10 +547,10 @@ class FastCore {
             core.blTaken(core, true);
             break;
           }
-          case LDR_LIT: {
+          case 32: /* LDR_LIT */ {
             const a = ((pc + 4) & ~3) + ((op & 0xff) << 2);
-            o = a - FLASH;
-            if (o >= 0 && o < FLASH_FAST) {
+            o = a - flashBase;
+            if (o >= 0 && o < flashSize) {
               regs[(op >>> 8) & 7] = flash32[o >> 2];
               cycles = 2;
             } else {
@@ -552,10 +560,10 @@ class FastCore {
             }
             break;
           }
-          case STR_RR: {
+          case 33: /* STR_RR */ {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 3) === 0) {
               sram32[o >> 2] = regs[op & 7];
               cycles = 2;
             } else {
@@ -565,10 +573,10 @@ class FastCore {
             }
             break;
           }
-          case STRH_RR: {
+          case 34: /* STRH_RR */ {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 1) === 0) {
               sram16[o >> 1] = regs[op & 7];
               cycles = 2;
             } else {
@@ -578,10 +586,10 @@ class FastCore {
             }
             break;
           }
-          case STRB_RR: {
+          case 35: /* STRB_RR */ {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize) {
               sram[o] = regs[op & 7];
               cycles = 2;
             } else {
@@ -591,10 +599,10 @@ class FastCore {
             }
             break;
           }
-          case LDRSB_RR: {
+          case 36: /* LDRSB_RR */ {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize) {
               regs[op & 7] = (sram[o] << 24) >> 24;
               cycles = 2;
             } else {
@@ -604,10 +612,10 @@ class FastCore {
             }
             break;
           }
-          case LDR_RR: {
+          case 37: /* LDR_RR */ {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 3) === 0) {
               regs[op & 7] = sram32[o >> 2];
               cycles = 2;
             } else {
@@ -617,10 +625,10 @@ class FastCore {
             }
             break;
           }
-          case LDRH_RR: {
+          case 38: /* LDRH_RR */ {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 1) === 0) {
               regs[op & 7] = sram16[o >> 1];
               cycles = 2;
             } else {
@@ -630,10 +638,10 @@ class FastCore {
             }
             break;
           }
-          case LDRB_RR: {
+          case 39: /* LDRB_RR */ {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize) {
               regs[op & 7] = sram[o];
               cycles = 2;
             } else {
@@ -643,10 +651,10 @@ class FastCore {
             }
             break;
           }
-          case LDRSH_RR: {
+          case 40: /* LDRSH_RR */ {
             const a = regs[(op >>> 6) & 7] + regs[(op >>> 3) & 7];
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 1) === 0) {
               regs[op & 7] = (sram16[o >> 1] << 16) >> 16;
               cycles = 2;
             } else {
@@ -656,10 +664,10 @@ class FastCore {
             }
             break;
           }
-          case STR_I: {
+          case 41: /* STR_I */ {
             const a = regs[(op >>> 3) & 7] + (((op >>> 6) & 31) << 2);
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 3) === 0) {
               sram32[o >> 2] = regs[op & 7];
               cycles = 2;
             } else {
@@ -669,10 +677,10 @@ class FastCore {
             }
             break;
           }
-          case LDR_I: {
+          case 42: /* LDR_I */ {
             const a = regs[(op >>> 3) & 7] + (((op >>> 6) & 31) << 2);
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 3) === 0) {
               regs[op & 7] = sram32[o >> 2];
               cycles = 2;
             } else {
@@ -682,10 +690,10 @@ class FastCore {
             }
             break;
           }
-          case STRB_I: {
+          case 43: /* STRB_I */ {
             const a = regs[(op >>> 3) & 7] + ((op >>> 6) & 31);
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize) {
               sram[o] = regs[op & 7];
               cycles = 2;
             } else {
@@ -695,10 +703,10 @@ class FastCore {
             }
             break;
           }
-          case LDRB_I: {
+          case 44: /* LDRB_I */ {
             const a = regs[(op >>> 3) & 7] + ((op >>> 6) & 31);
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize) {
               regs[op & 7] = sram[o];
               cycles = 2;
             } else {
@@ -708,10 +716,10 @@ class FastCore {
             }
             break;
           }
-          case STRH_I: {
+          case 45: /* STRH_I */ {
             const a = regs[(op >>> 3) & 7] + (((op >>> 6) & 31) << 1);
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 1) === 0) {
               sram16[o >> 1] = regs[op & 7];
               cycles = 2;
             } else {
@@ -721,10 +729,10 @@ class FastCore {
             }
             break;
           }
-          case LDRH_I: {
+          case 46: /* LDRH_I */ {
             const a = regs[(op >>> 3) & 7] + (((op >>> 6) & 31) << 1);
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 1) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 1) === 0) {
               regs[op & 7] = sram16[o >> 1];
               cycles = 2;
             } else {
@@ -734,10 +742,10 @@ class FastCore {
             }
             break;
           }
-          case STR_SP: {
+          case 47: /* STR_SP */ {
             const a = regs[13] + ((op & 0xff) << 2);
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 3) === 0) {
               sram32[o >> 2] = regs[(op >>> 8) & 7];
               cycles = 2;
             } else {
@@ -747,10 +755,10 @@ class FastCore {
             }
             break;
           }
-          case LDR_SP: {
+          case 48: /* LDR_SP */ {
             const a = regs[13] + ((op & 0xff) << 2);
-            o = a - SRAM;
-            if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+            o = a - sramBase;
+            if (o >= 0 && o < sramSize && (o & 3) === 0) {
               regs[(op >>> 8) & 7] = sram32[o >> 2];
               cycles = 2;
             } else {
@@ -760,31 +768,31 @@ class FastCore {
             }
             break;
           }
-          case ADR:
+          case 49: /* ADR */
             regs[(op >>> 8) & 7] = ((pc & ~3) >>> 0) + 4 + ((op & 0xff) << 2);
             break;
-          case ADD_SPI:
+          case 50: /* ADD_SPI */
             regs[(op >>> 8) & 7] = regs[13] + ((op & 0xff) << 2);
             break;
-          case ADD_SP7:
+          case 51: /* ADD_SP7 */
             regs[13] = (regs[13] + ((op & 0x7f) << 2)) & ~3;
             break;
-          case SUB_SP7:
+          case 52: /* SUB_SP7 */
             regs[13] = (regs[13] - ((op & 0x7f) << 2)) & ~3;
             break;
-          case SXTH:
+          case 53: /* SXTH */
             regs[op & 7] = (regs[(op >>> 3) & 7] << 16) >> 16;
             break;
-          case SXTB:
+          case 54: /* SXTB */
             regs[op & 7] = (regs[(op >>> 3) & 7] << 24) >> 24;
             break;
-          case UXTH:
+          case 55: /* UXTH */
             regs[op & 7] = regs[(op >>> 3) & 7] & 0xffff;
             break;
-          case UXTB:
+          case 56: /* UXTB */
             regs[op & 7] = regs[(op >>> 3) & 7] & 0xff;
             break;
-          case PUSH: {
+          case 57: /* PUSH */ {
             const lr = (op >>> 8) & 1;
             let k = lr;
             for (let l = op & 0xff; l; l &= l - 1) k++;
@@ -792,8 +800,8 @@ class FastCore {
             let a = sp - 4 * k;
             for (let i = 0; i < 8; i++) {
               if (op & (1 << i)) {
-                o = a - SRAM;
-                if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+                o = a - sramBase;
+                if (o >= 0 && o < sramSize && (o & 3) === 0) {
                   sram32[o >> 2] = regs[i];
                 } else {
                   ext = true;
@@ -804,8 +812,8 @@ class FastCore {
               }
             }
             if (lr) {
-              o = a - SRAM;
-              if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+              o = a - sramBase;
+              if (o >= 0 && o < sramSize && (o & 3) === 0) {
                 sram32[o >> 2] = regs[14];
               } else {
                 ext = true;
@@ -815,12 +823,12 @@ class FastCore {
             regs[13] = (sp - 4 * k) & ~3;
             break;
           }
-          case POP: {
+          case 58: /* POP */ {
             let a = regs[13];
             for (let i = 0; i < 8; i++) {
               if (op & (1 << i)) {
-                o = a - SRAM;
-                if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+                o = a - sramBase;
+                if (o >= 0 && o < sramSize && (o & 3) === 0) {
                   regs[i] = sram32[o >> 2];
                 } else {
                   ext = true;
@@ -840,7 +848,7 @@ class FastCore {
             }
             break;
           }
-          case STM: {
+          case 62: /* STM */ {
             const b = (op >>> 8) & 7;
             if (op & (1 << b)) {
               regs[15] = pc;
@@ -851,8 +859,8 @@ class FastCore {
             let a = regs[b];
             for (let i = 0; i < 8; i++) {
               if (op & (1 << i)) {
-                o = a - SRAM;
-                if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+                o = a - sramBase;
+                if (o >= 0 && o < sramSize && (o & 3) === 0) {
                   sram32[o >> 2] = regs[i];
                 } else {
                   ext = true;
@@ -865,13 +873,13 @@ class FastCore {
             regs[b] = a;
             break;
           }
-          case LDM: {
+          case 63: /* LDM */ {
             const b = (op >>> 8) & 7;
             let a = regs[b];
             for (let i = 0; i < 8; i++) {
               if (op & (1 << i)) {
-                o = a - SRAM;
-                if (o >= 0 && o < SRAM_SIZE && (o & 3) === 0) {
+                o = a - sramBase;
+                if (o >= 0 && o < sramSize && (o & 3) === 0) {
                   regs[i] = sram32[o >> 2];
                 } else {
                   ext = true;
@@ -884,7 +892,7 @@ class FastCore {
             if (!(op & (1 << b))) regs[b] = a;
             break;
           }
-          case BCOND: {
+          case 64: /* BCOND */ {
             let take;
             switch ((op >>> 8) & 15) {
               case 0: take = core.Z; break;                          // EQ
@@ -908,18 +916,18 @@ class FastCore {
             }
             break;
           }
-          case B:
+          case 65: /* B */
             regs[15] = pc + 4 + (((op & 0x7ff) << 21) >> 20);
             cycles = 2;
             break;
-          case CPSIE:
+          case 59: /* CPSIE */
             core.PM = false;
             core.interruptsUpdated = true;
             break;
-          case CPSID:
+          case 60: /* CPSID */
             core.PM = true;
             break;
-          case NOP:
+          case 61: /* NOP */
             break;
           default:
             regs[15] = pc;
