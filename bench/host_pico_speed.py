@@ -10,6 +10,11 @@ flashed by `make flash` on pico_matrix:
   its menus and joins pressed), 10 s emulated of its deal and play, a card
   laid every second and no one slapping.
 
+Each twice: with the emulator's own fast step (tools/pico/lib/fastcore.mjs,
+what every run uses) and with rp2040js's step (config fastCore false, the
+emulator before it): the rows "(rp2040js step)" are the before of the same
+run, on the same machine.
+
 Interpreter `rp2040-emulated`.  Without the emulator's inputs the rows say
 n/a (the reason on stderr).
 """
@@ -52,8 +57,8 @@ def stretch(p, us):
     return emu / ((w1 - w0) * 1e6), per_cpu
 
 
-def measure():
-    """{'idle': (wall, cpu), 'busy': (wall, cpu)}."""
+def measure(config=None):
+    """{'idle': (wall, cpu), 'busy': (wall, cpu)}; config: Pico's (fastCore)."""
     from tools.pico import images
     from tools.pico import play as PL
     from tools.pico import scenarios as S
@@ -63,7 +68,7 @@ def measure():
         flash = os.path.join(tmp, "flash.bin")
         images.copy_of(BOARD, flash)
         scn = S.SCENARIOS["tape"]
-        with Pico(flash=flash, board=BOARD) as p:
+        with Pico(flash=flash, board=BOARD, config=config) as p:
             p.start()
             first = PL.first_frame(p)
             out = {"idle": stretch(p, IDLE_US)}
@@ -84,11 +89,14 @@ def bench_pico_speed():
     why = P.not_ready()
     rows = [("pico emulator idle menu: speed (wall)", "idle", 0), ("pico emulator idle menu: speed (its CPU)", "idle", 1),
             ("pico emulator busy game: speed (wall)", "busy", 0), ("pico emulator busy game: speed (its CPU)", "busy", 1)]
+    ref = [(name.replace(": speed", " (rp2040js step): speed"), k, i) for name, k, i in rows]
     if why:
         sys.stderr.write("bench: no emulated RP2040: %s\n" % why)
-        return [(name, None, UNIT, INTERP) for name, _, _ in rows]
+        return [(name, None, UNIT, INTERP) for name, _, _ in rows + ref]
     m = measure()
-    return [(name, m[k][i], UNIT, INTERP) for name, k, i in rows]
+    r = measure({"fastCore": False})
+    return ([(name, m[k][i], UNIT, INTERP) for name, k, i in rows]
+            + [(name, r[k][i], UNIT, INTERP) for name, k, i in ref])
 
 
 if __name__ == "__main__":

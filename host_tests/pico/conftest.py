@@ -116,6 +116,7 @@ COST_S = {
     "test_pico_play_box.py": 45, "test_pico_play_batawaf.py": 42,
     "test_pico_voice.py": 39, "test_pico_battery.py": 27,
     "test_pico_sleep.py": 18, "test_uf2_align_pico.py": 12,
+    "test_pico_fastcore.py": 35,
 }
 
 

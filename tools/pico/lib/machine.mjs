@@ -20,6 +20,7 @@
 import { Chip } from './chip.mjs';
 import { CdcHost } from './usb.mjs';
 import { PioClock } from './pio.mjs';
+import { installFastCore } from './fastcore.mjs';
 
 const SLICE_NS = 20000;
 const BATCH = 4000;
@@ -81,6 +82,8 @@ export class Machine {
     });
     this.chip = chip;
     const { mcu } = chip;
+    // the core's step (lib/fastcore.mjs; config.fastCore false: rp2040js's own)
+    this.fast = this.config.fastCore !== false ? installFastCore(mcu) : null;
     this.pio = new PioClock(chip, (pio, values, changed, t) => this.recorder.pioPins(chip, pio, values, changed, t));
     this.recorder.attach(chip);
     for (const [g, v] of this.levels) mcu.gpio[g].setInputValue(!!v);
@@ -236,15 +239,19 @@ export class Machine {
         const cycleNs = 1e9 / mcu.clkSys;
         // clock.tick() per instruction, inlined: the time moves on, and the
         // alarms fire only when one is due
-        let t = clock.nanosCounter;
         let n = 0;
-        for (; n < BATCH && !core.waiting && t < stop && !this.halted; n++) {
-          t += core.executeInstruction() * cycleNs;
-          clock.nanosCounter = t;
-          const a = clock.nextAlarm;
-          if (a !== null && a.nanos <= t) {
-            clock.tick(0);
-            if (this.resetPending || chip.breakError) { n++; break; }
+        if (this.fast) {
+          n = this.fast.run(stop, BATCH, cycleNs, this);   // (the same loop, lib/fastcore.mjs)
+        } else {
+          let t = clock.nanosCounter;
+          for (; n < BATCH && !core.waiting && t < stop && !this.halted; n++) {
+            t += core.executeInstruction() * cycleNs;
+            clock.nanosCounter = t;
+            const a = clock.nextAlarm;
+            if (a !== null && a.nanos <= t) {
+              clock.tick(0);
+              if (this.resetPending || chip.breakError) { n++; break; }
+            }
           }
         }
         this.stats.instructions += n;
