@@ -333,7 +333,22 @@ class HostRun:
 
 def host_run(scn, seed, loop_us=LOOP_US, latency_us=0, storage_dir=None):
     """The scenario played to the end on the host HAL with the board's seed:
-    the presses made (prefix included), the log, the time the game ended."""
+    the presses made (prefix included), the log, the time the game ended.
+    A scenario left from its pause (scn.stop) whose deal ends the game
+    before the stop is played again with the stop three duels (Bataille)
+    or cards (Tape-treize) before that end: the seed comes from the board's
+    own boot and join times, so any change to the boot may bring a short
+    deal, and the leave is what such a scenario proves."""
+    run, players = _host_run(scn, seed, loop_us, latency_us, storage_dir)
+    if scn.stop is not None and not players.left:
+        import copy
+        short = copy.copy(scn)
+        short.stop = max(1, (players.waits if players.seen_card < 0 else players.seen_card) - 3)
+        run, players = _host_run(short, seed, loop_us, latency_us, storage_dir)
+    return run
+
+
+def _host_run(scn, seed, loop_us, latency_us, storage_dir):
     box = HostBox(scn.board_path(), seed, storage_dir, loop_us, latency_us)
     try:
         pre = scn.prefix()
@@ -350,7 +365,7 @@ def host_run(scn, seed, loop_us=LOOP_US, latency_us=0, storage_dir=None):
         if len(logs) != 1:
             raise RuntimeError("%s: expected one game log, found %r" % (scn.name, sorted(logs)))
         name = sorted(logs)[0]
-        return HostRun(seed, pre + players.presses, logs[name], box.clock.now, app.state, name)
+        return HostRun(seed, pre + players.presses, logs[name], box.clock.now, app.state, name), players
     finally:
         box.close()
 
