@@ -11,7 +11,6 @@
 # (IndexedDB); a game log of the simulator replays on the firmware line for
 # line, and the box's own log of it, read off the emulated flash, is
 # accepted by `make replay`; a link opens a dealt game.
-import base64
 import json
 import os
 import re
@@ -30,8 +29,7 @@ sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 import pico_box  # noqa: E402  (the menus mirrored: app.menu, app.settings)
 from tools.pico import pico as _pico  # noqa: E402
 
-WEB = os.path.join(ROOT, "web")
-CHROMIUM = "chromium"
+from tools.web_page import Page, WEB, CHROMIUM  # noqa: E402,F401  (the page in Chromium: shared with bench/host_web.py)
 
 
 def in_ci():
@@ -42,50 +40,6 @@ def need(what):
     if in_ci():
         pytest.fail(what, pytrace=False)
     pytest.skip(what)
-
-
-class Page:
-    """The page in headless Chromium, driven through window.box."""
-
-    def __init__(self, url, profile):
-        exe = shutil.which(CHROMIUM)
-        self.proc = subprocess.Popen(
-            ["node", os.path.join(WEB, "drive.mjs"), json.dumps({"chromium": exe, "url": url, "profile": profile})],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=WEB)
-        line = self.proc.stdout.readline()
-        if '"ready"' not in line:
-            self.proc.kill()
-            raise AssertionError("the browser did not open the page: %r" % line)
-        self.n = 0
-        self.refused = []
-
-    def js(self, expr):
-        self.n += 1
-        self.proc.stdin.write(json.dumps({"id": self.n, "js": expr}) + "\n")
-        self.proc.stdin.flush()
-        ans = json.loads(self.proc.stdout.readline())
-        if not ans["ok"]:
-            raise AssertionError("%s: %s" % (expr, ans["error"]))
-        self.refused = ans["refused"]
-        return ans.get("value")
-
-    def frame(self):
-        f = self.js("(() => { const f = box.frame(); return f && {width: f.width, height: f.height, "
-                    "kind: f.kind, rgb: Array.from(f.rgb)}; })()")
-        return f
-
-    def bytes_of(self, expr):
-        b64 = self.js("(async () => { const b = await %s; let s = ''; for (const x of b) s += "
-                      "String.fromCharCode(x); return btoa(s); })()" % expr)
-        return base64.b64decode(b64)
-
-    def close(self):
-        if self.proc.poll() is None:
-            self.proc.stdin.close()
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
 
 
 class _Pins:
