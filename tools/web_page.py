@@ -16,10 +16,13 @@ CHROMIUM = "chromium"
 class Page:
     """The page in headless Chromium, driven through window.box."""
 
-    def __init__(self, url, profile):
+    def __init__(self, url, profile, file_access=False):
+        # file_access: the page may read files beside it (Chromium's
+        # --allow-file-access-from-files), as a served page reads its site's
         exe = shutil.which(CHROMIUM)
+        cfg = {"chromium": exe, "url": url, "profile": profile, "fileAccess": file_access}
         self.proc = subprocess.Popen(
-            ["node", os.path.join(WEB, "drive.mjs"), json.dumps({"chromium": exe, "url": url, "profile": profile})],
+            ["node", os.path.join(WEB, "drive.mjs"), json.dumps(cfg)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=WEB)
         line = self.proc.stdout.readline()
         if '"ready"' not in line:

@@ -324,6 +324,43 @@ def test_web_a_log_that_is_not_one_says_so_in_one_line(page, text, says):
     assert page.js("box.emulatedMs()") >= 0         # the page answers
 
 
+def _notice(p, want, wait_s=90):
+    """The page's notice line once it holds `want` (or what it holds then)."""
+    end = time.monotonic() + wait_s
+    line = ""
+    while time.monotonic() < end:
+        line = p.js("document.getElementById('notice').textContent")
+        if want in line:
+            break
+        time.sleep(0.3)
+    return line
+
+
+def test_web_a_link_replays_the_log_beside_the_page(site, tmp_path):
+    # &log=: a family's log put beside the page (a served page, or one opened
+    # from the disk that may read its folder) plays back on the firmware,
+    # and the page says it matched; a page that may not read files says so
+    # in one line and stays usable
+    text = sim_log(tmp_path, "--game", "batawaf", "--players", "2", "--seed", "11", "--length", "3")
+    with open(os.path.join(site, "family.jsonl"), "w") as f:
+        f.write(text)
+    url = "file://%s/index.html?fast#board=pico_matrix&log=family.jsonl" % site
+    p = Page(url, str(tmp_path / "profile1"), file_access=True)
+    try:
+        line = _notice(p, "the same")
+        assert "the same" in line, line
+        assert "game batawaf 11" in p.js("box.console()")
+    finally:
+        p.close()
+    p = Page(url, str(tmp_path / "profile2"))
+    try:
+        line = _notice(p, "cannot read the log")
+        assert "family.jsonl: cannot read the log beside the page" in line and "\n" not in line, line
+        assert p.js("box.emulatedMs()") >= 0
+    finally:
+        p.close()
+
+
 def test_web_a_link_opens_a_game(site, tmp_path):
     # #board=&game=&players=&seed=: that box, a fresh flash, the game dealt
     # from that seed for that many players; at real time, box.speed is the
