@@ -361,6 +361,26 @@ def test_web_a_link_replays_the_log_beside_the_page(site, tmp_path):
         p.close()
 
 
+def test_web_a_device_that_cannot_keep_up_shows_it(site, tmp_path):
+    # paced at a speed the emulator cannot reach (50x: some 3-5x is what
+    # these two cores give), the status says so and turns its colour; at
+    # real time it does not (issue 43, 4: a slow device is shown)
+    p = Page("file://%s/index.html?board=pico_matrix" % site, str(tmp_path / "profile"))
+    try:
+        p.js("box.ready")
+        time.sleep(2.5)
+        assert not p.js("document.getElementById('status').classList.contains('slow')")
+        p.js("(() => { const s = document.getElementById('pace'); const o = document.createElement('option'); "
+             "o.value = '50'; s.appendChild(o); s.value = '50'; s.dispatchEvent(new Event('change')); return 0; })()")
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not p.js("document.getElementById('status').classList.contains('slow')"):
+            time.sleep(0.3)
+        assert p.js("document.getElementById('status').classList.contains('slow')")
+        assert "cannot keep up" in p.js("document.getElementById('status').textContent")
+    finally:
+        p.close()
+
+
 def test_web_a_link_opens_a_game(site, tmp_path):
     # #board=&game=&players=&seed=: that box, a fresh flash, the game dealt
     # from that seed for that many players; at real time, box.speed is the
