@@ -40,9 +40,9 @@ CENSUS = """
 import gc, micropython, sys
 gc.collect()
 print('HEAPMAP alloc', gc.mem_alloc(), 'peak', 'BOX' in globals() and BOX.quiet.heap_peak)
+micropython.mem_info(1)
 print('HEAPMAP modules', ' '.join(sorted(sys.modules)))
 micropython.qstr_info()
-micropython.mem_info(1)
 """
 
 # Run on the box: each module popped, imported alone, weighed, put back
