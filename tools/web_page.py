@@ -51,6 +51,12 @@ class Page:
                       "String.fromCharCode(x); return btoa(s); })()" % expr)
         return base64.b64decode(b64)
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
     def close(self):
         if self.proc.poll() is None:
             self.proc.stdin.close()

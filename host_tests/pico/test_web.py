@@ -345,40 +345,32 @@ def test_web_a_link_replays_the_log_beside_the_page(site, tmp_path):
     with open(os.path.join(site, "family.jsonl"), "w") as f:
         f.write(text)
     url = "file://%s/index.html?fast#board=pico_matrix&log=family.jsonl" % site
-    p = Page(url, str(tmp_path / "profile1"), file_access=True)
-    try:
+    with Page(url, str(tmp_path / "profile1"), file_access=True) as p:
         line = _notice(p, "the same")
         assert "the same" in line, line
         assert "game batawaf 11" in p.js("box.console()")
-    finally:
-        p.close()
-    p = Page(url, str(tmp_path / "profile2"))
-    try:
+    with Page(url, str(tmp_path / "profile2")) as p:
         line = _notice(p, "cannot read the log")
         assert "family.jsonl: cannot read the log beside the page" in line and "\n" not in line, line
         assert p.js("box.emulatedMs()") >= 0
-    finally:
-        p.close()
 
 
 def test_web_a_device_that_cannot_keep_up_shows_it(site, tmp_path):
     # paced at a speed the emulator cannot reach (50x: some 3-5x is what
     # these two cores give), the status says so and turns its colour; at
     # real time it does not (issue 43, 4: a slow device is shown)
-    p = Page("file://%s/index.html?board=pico_matrix" % site, str(tmp_path / "profile"))
-    try:
+    slow = "document.getElementById('status').classList.contains('slow')"
+    with Page("file://%s/index.html?board=pico_matrix" % site, str(tmp_path / "profile")) as p:
         p.js("box.ready")
         time.sleep(2.5)
-        assert not p.js("document.getElementById('status').classList.contains('slow')")
+        assert not p.js(slow)
         p.js("(() => { const s = document.getElementById('pace'); const o = document.createElement('option'); "
              "o.value = '50'; s.appendChild(o); s.value = '50'; s.dispatchEvent(new Event('change')); return 0; })()")
         end = time.monotonic() + 20
-        while time.monotonic() < end and not p.js("document.getElementById('status').classList.contains('slow')"):
+        while time.monotonic() < end and not p.js(slow):
             time.sleep(0.3)
-        assert p.js("document.getElementById('status').classList.contains('slow')")
+        assert p.js(slow)
         assert "cannot keep up" in p.js("document.getElementById('status').textContent")
-    finally:
-        p.close()
 
 
 def test_web_a_link_opens_a_game(site, tmp_path):
