@@ -6,7 +6,9 @@
 #   sleep(app, empty)   a game is paused (the one game clock stops, as the
 #                       menu's pause does: the log shows no gap) and its log
 #                       written; at the floor (empty) the settings are saved
-#                       too; then the pad LEDs, the buzzer and the voice go
+#                       too and the battery sign shown 2 s (app.low's
+#                       warning: why the box goes dark; the e-ink keeps
+#                       it); then the pad LEDs, the buzzer and the voice go
 #                       quiet, the display dark (a black frame then the
 #                       matrix's supply cut by power.switch; the OLED's own
 #                       display-off; e-ink keeps its picture without power)
@@ -26,6 +28,8 @@ def sleep(app, empty):
         app.quiet.save()
         if getattr(app.hal, "echo", False):
             print("battery at its floor (%d mV): settings saved, the box sleeps" % app.power.value)
+        if app.power is not None:
+            _sign(app)
     hal = app.hal
     for part in (getattr(hal, "buzzer", None), getattr(hal, "voice", None)):
         if part is not None and hasattr(part, "stop"):
@@ -79,3 +83,23 @@ def resume(app):
     app.new_screen = True
     if getattr(hal, "echo", False):
         print("awake")
+
+
+def _sign(app):
+    """The battery sign (app.low's warning) for 2 s before the box goes dark
+    at the floor: a child sees why the box stopped, and on e-ink it stays
+    (the panel keeps its picture without power).  The loop waits here,
+    feeding the watchdog: nothing else is to be done at the floor."""
+    from app import low
+    app.power.warn = -1
+    low.draw(app)
+    app.power.warn = None       # (shown here, not by the loop: no 2 s of its own after)
+    app.disp.show(True)
+    waited = 0      # 2 s, and the e-ink's refresh to its end (its driver sends as the HAL polls)
+    while waited < 2000 or (app.disp.busy() and waited < 8000):
+        if app.wdt is not None:
+            app.wdt.feed()
+        if app.hal_poll is not None:
+            app.hal_poll()
+        app.hal.clock.sleep_ms(100)
+        waited += 100

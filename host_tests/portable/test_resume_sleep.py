@@ -45,9 +45,22 @@ def test_l_resumed_battery_floor_saves_and_the_game_goes_on_after_new_batteries(
     try:
         h, app = _game("bataille", {"length": 40}, minutes=0, root=d)
         ticks(h, app, 3000000)
+        # what each frame shows as it goes out: the battery sign comes
+        # before the dark (the box says why it stops), and lasts 2 s
+        from test_power_warning import warning_shown
+        shown = []
+        show = h.display.show
+
+        def recorded(*a):
+            shown.append((warning_shown(app), h.clock.now))
+            return show(*a)
+        h.display.show = recorded
         h.power.level = 3200
         ticks(h, app, 12000000)          # the filter's 2 s, and 2 s under the floor
         assert app.idle == -1 and app.power.out and app.state == "pause"
+        signs = [t for s, t in shown if s]
+        assert signs and not shown[-1][0], shown[-4:]         # the sign, then the dark frame
+        assert shown[-1][1] - signs[-1] >= 2000000, shown[-4:]
         lines = app.play.log.count
         # new batteries: the box starts again on the same flash
         h2 = _hal.open_host(MATRIX, storage_dir=d)
