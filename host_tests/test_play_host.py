@@ -37,6 +37,13 @@ def test_scenario_plays_to_the_end(runs, name):
         # starts, and some windows are ordered by them, not by the press
         assert ev[0]["options"]["head_start"] == [300, 300, 0, 0]
         assert P.head_starts_turned(r.log) >= 1
+    elif name == "tape_duo":
+        # 2 players to 1 point (the match a cut test plays to its end):
+        # windows the slow one takes, and her false slaps
+        assert ev[0]["players"] == 2 and ev[0]["options"]["target"] == 1
+        kinds = set([e["rule"] for e in ev if e["ev"] == "verdict"])
+        assert "false" in kinds and len(kinds) >= 2, kinds
+        assert ev[-1]["reason"] == "target"
     elif name == "tape_box":
         # P1, P6: two people and the box's seat after them, at level 2; P3,
         # P5: its slaps are in the log as a pad's, and win piles

@@ -112,7 +112,7 @@ COST_S = {
     "test_pico_flash_cut.py": 150, "test_uf2_pico.py": 144,
     "test_uf2_romfs_pico.py": 124, "test_pico_play_bataille.py": 90,
     "test_pico_play.py": 85, "test_pico_feedback.py": 83,
-    "test_web.py": 100, "test_pico_resume.py": 110, "test_pico_play_box_tape.py": 50,
+    "test_web.py": 100, "test_pico_resume.py": 140, "test_pico_play_box_tape.py": 50,
     "test_pico_play_box.py": 45, "test_pico_play_batawaf.py": 42,
     "test_pico_voice.py": 39, "test_pico_battery.py": 27,
     "test_pico_sleep.py": 18, "test_uf2_align_pico.py": 12,

@@ -10,7 +10,7 @@
 // ...} or {"id": n, "ok": false, "error": "..."}.  Commands: run_until
 // {t_us}, run_free {realtime}, pause, input {gpio, level, at_us}, serial
 // {since}, serial_write {data (base64)}, events {kind, since, drop}, state,
-// save, power_cycle, config {eink...}, peek {addr, len}, adc {channel,
+// save, power_cycle, watchdog, config {eink...}, peek {addr, len}, adc {channel,
 // value}, close.
 // The flash image is written to its file (write + rename) on save, close,
 // reset, at the end of each run_until and every 2 s of a free run when it
@@ -243,6 +243,16 @@ const handlers = {
     machine.resets++;
     machine.onReset('power-on');
     machine.powerOn('power-on');
+    return state();
+  },
+  watchdog() {
+    // the watchdog's counter run out, as when the firmware stops feeding
+    // it: REASON's TIMER bit set (what machine.reset_cause() reads as
+    // WDT_RESET) and the chip reset, the flash kept (lib/machine.mjs)
+    if (goal && !goal.free) throw new Error('a run_until is in progress');
+    machine.watchdog.reason = 1;
+    machine.watchdog.onWatchdogTrigger();
+    machine.reset('watchdog');
     return state();
   },
   config(req) {

@@ -343,6 +343,12 @@ class Pico:
         """Unplug and plug the board again (flash kept)."""
         return self.request("power_cycle")
 
+    def watchdog(self):
+        """The watchdog fires as at a timeout (the firmware stopped feeding
+        it): the chip resets, the flash kept, machine.reset_cause() reads
+        WDT_RESET."""
+        return self.request("watchdog")
+
     # ---- inputs ----
     def set_input(self, gpio, level, at_us=None):
         """Drive `gpio` to `level` (0/1) at emulated time at_us (None: now).

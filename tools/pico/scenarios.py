@@ -2,7 +2,7 @@
 and on the emulated RP2040 (tools/pico/play.py), so that the two logs can be
 compared byte for byte.
 
-    s = SCENARIOS["bataille"]           # or "batawaf", "tape"
+    s = SCENARIOS["bataille"]           # or "batawaf", "tape", "tape_duo"
     run = host_run(s, seed)             # the whole game on the host HAL
     run.presses                         # [(at_us, pad, hold_us)], from T0
     run.log                             # the game log the box wrote
@@ -127,6 +127,14 @@ SCENARIOS = {
                                                     "hand": [300, 300, 0, 0, 0, 0, 0, 0]},
                      Ways([520000, 610000, 190000, 240000], forget=(1, 4, 0), together=3,
                           false=(0, 6))),
+    # 2 players to 1 point, a card a second: the quick one (pad 1) lays
+    # her 26 cards and more and wins in some 60-80 s of game time, the slow
+    # one (pad 3) is last to every slap and false-slaps every 12th card no
+    # rule holds for: the Tape-treize match short enough to be cut, resumed
+    # and played to its end on the emulated board (issue 40,
+    # host_tests/pico/test_pico_resume.py), the 4 players' taking 100 s
+    "tape_duo": Scenario("tape_duo", "tape", [0, 2], {"tempo": 1000, "target": 1},
+                         Ways([190000, 520000], false=(1, 12))),
     # the box takes a seat (issue 23, P1-P6): a child alone at Bataille gets
     # the box as the other player after the join wait, its cards flipping as
     # the child flips (P4); at Tape-treize two people (a quick one, a slow
