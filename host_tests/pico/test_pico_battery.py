@@ -70,3 +70,25 @@ def test_pico_low_vsys_shows_the_warning_once_then_the_menu_with_its_red_mark(bo
     p.run_for(10000000)                            # still low: not again
     assert not [e for e in p.events("ws2812")[n:] if e["data"] == want_warning]
     assert [e["reason"] for e in p.events("reset")] == ["power-on"]
+
+
+def test_pico_battery_floor_shows_the_sign_then_goes_dark(box):
+    # issue 40, 5, on the board: VSYS under the floor (3300 mV), the box
+    # saves, shows the battery sign 2 s (the watchdog fed while it waits),
+    # then the dark frame; no traceback, no reset (app.idle._sign)
+    from drivers.ws2812 import wire_bytes
+    p = box
+    menu = b"".join(wire_bytes(w) for w in host_frames()[1]).hex()
+    t0 = p.now_us
+    p.set_vsys(3200)
+    p.run_for(14000000)
+    text = p.serial_text()
+    assert "Traceback" not in text, text[-1500:]
+    assert "asleep" in text.split("battery at its floor")[-1], text[-600:]
+    frames = [e for e in p.events("ws2812") if e["t"] > t0]
+    dark = [e for e in frames if not int(e["data"], 16)]
+    assert dark, "no dark frame in 14 s under the floor (%d frames)" % len(frames)
+    shown = [e for e in frames if e["t"] < dark[0]["t"]]
+    assert shown and shown[-1]["data"] != menu and int(shown[-1]["data"], 16), "no sign before the dark"
+    assert dark[0]["t"] - shown[-1]["t"] >= 1.9e6, dark[0]["t"] - shown[-1]["t"]
+    assert [e["reason"] for e in p.events("reset")] == ["power-on"]
