@@ -154,7 +154,7 @@ def games_of(board):
     tests walk them), for the page's links and log replays."""
     from hal.host import boards
     from app import settings
-    from app.join import GAMES
+    from app.phase import GAMES
     from host.walk import Walk
     b = boards.load(board)
     return {g: {"taps": Walk(settings.defaults(), board=b).presses(g), "max": min(GAMES[g][1], len(b.pad_pins()))}

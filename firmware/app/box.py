@@ -1,11 +1,11 @@
 # The box: its states, settings and game logs, driven by one non-blocking
 # tick().  It holds its parts: the menus, joining and the self-test
-# (self.menus, app.join.Menus), the quiet moments (self.quiet, app.quiet.Quiet),
-# the game (self.play, app.play.Play: its flow, engine, view and log), the
-# press feedback (self.fb), the game logs (self.logs).  A part asks
-# the box through its methods (enter, fail...) and raises
-# self.dirty, the one flag every part may set: a new frame is due.  One
-# press goes to the part that owns the screen, once (press).
+# (self.menus, app.join.Menus; in a game only what they chose, app.phase),
+# the quiet moments (self.quiet), the game (self.play, app.play.Play), the
+# press feedback (self.fb), the game logs (self.logs).  A part asks the box
+# through its methods (enter, fail...) and raises self.dirty, the one flag
+# every part may set: a new frame is due.  One press goes to the part that
+# owns the screen, once (press).
 #
 #   app = App(hal, seed=None)     hal from hal.open_board / hal.open_host
 #   app.tick()                    one pass of the main loop (never blocks)
@@ -19,31 +19,25 @@
 # is free, let the buzzer sequencer move on, feed the watchdog, and collect
 # garbage only at quiet moments (menus, between duels, after a game).
 #
-# Flow.  Home menu -> a game -> players join by pressing their pad
-# (app.join) -> play -> end screen -> again / menu.
+# Flow.  Home menu -> a game -> players join (app.join) -> play -> end -> again / menu.
 #
-# The game itself is its flow (app.play: app.duels for Bataille and
-# Bata-waf, app.tape for Tape-treize), told the presses as players (the
-# box maps pads to players) and the time, answering with what happened; the
-# box acts on it (screen, lights, log, the end).  Press feedback and holds:
-# app.feedback; the screens and the e-ink refresh: app.screens; the log's
-# listener (the view and the sounds follow the game): app.cues.
+# The game itself is its flow (app.play: app.duels, app.tape), told the
+# presses as players and the time, answering with what happened; the box
+# acts on it.  Press feedback and holds: app.feedback; the screens and the
+# e-ink refresh: app.screens; the log's listener: app.cues.
 #
 # Holding a pad (app.feedback) or pressing the menu button pauses: the pause
-# is a menu (app.pause: resume, leave the game, volume); the menu button
-# held 1.5 s leaves the game (drivers.button).
-# The game clock (core.ticks.GameClock, the flow's and the engine's) stops while
-# paused, so a pause changes nothing in the game or its log.
-#
-# Quiet moments (the settings' save, the heap lines, sleep and the battery):
-# app.quiet.
+# is a menu (app.pause: resume, leave, volume); held 1.5 s it leaves the game.
+# The game clock (core.ticks.GameClock) stops while paused: a pause changes
+# nothing in the game or its log.  Quiet moments (the settings' save, the
+# heap lines, sleep and the battery): app.quiet.
 import gc
 from core import ticks
 from app import io, sounds, screens
 from app.feedback import Feedback
 from app.logs import GameLogs
-from app import join, play, quiet
-from app.join import _settings, _LEAN, loaded
+from app import play, quiet
+from app.phase import _settings, _LEAN, loaded, Chosen
 from gfx import render
 from core.compat import const
 
@@ -53,11 +47,10 @@ _END_MIN_MS = const(1500)
 _ERROR_MIN_MS = const(1000)
 _LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for the voice: its
 # ring holds 64 ms past each refill, drivers/voice.py, and fast passes would cost it ~30 % of the CPU)
-# else: nothing moves but the players, whose presses are stamped by the pad
-# interrupt whenever they come; a longer sleep only delays their feedback
-# (lit pad, click) by a few ms, well within the 50 ms promise.  Measured on
-# the emulated RP2040, an idle pass costs ~2 ms: with 2 ms sleeps the box
-# spent half its time polling nothing.
+# else: nothing moves but the players, whose presses the pad interrupt
+# stamps; a longer sleep only delays their feedback a few ms (of the 50 ms
+# promised).  An idle pass costs ~2 ms on the emulated RP2040: with 2 ms
+# sleeps the box spent half its time polling nothing.
 _IDLE_SLEEP_MS = const(8)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 _DOZE_MS = const(1000)          # one sleep of a dark box (under the watchdog's 5 s): then a pass of the loop
@@ -93,7 +86,7 @@ class App:
         self.state_t = self.now
         self.fb = Feedback(self.lights, self.sound, self.n_pads)
         self.quiet = quiet.Quiet(self)    # what the pass's quiet moment does, the heap lines
-        self.menus = join.Menus(self)     # the menus, joining, the self-test
+        self.menus = Chosen(self)     # the menus, joining, the self-test (menus_up)
         self.play = play.Play(self, seed)  # the game: its flow, engine, view, log, pads in play
         self.notice = None
         self.error_text = ""
@@ -181,7 +174,7 @@ class App:
         now = self.clock.ticks_us()
         self.now = now
         if self.state == "selftest_run":
-            self.menus.selftest_tick()
+            self.menus_up().selftest_tick()
             return
         cap = self.cap
         if cap.poll(now) != self.stuck:
@@ -262,17 +255,25 @@ class App:
     # ---- the menus (app.join.Menus) ---------------------------------
 
     def open_menu(self, name):
-        self.menus.open(name)
+        self.menus_up().open(name)
+
+    def menus_up(self):
+        # the menus' code, out of the heap in a game (app.phase), back
+        m = self.menus
+        if type(m) is Chosen:
+            from app import join
+            self.menus = m = join.Menus(self, m)
+        return m
 
     # ---- presses ----------------------------------------------------
 
     def press(self, k, t):
         st = self.state
         if st == "menu":
-            self.menus.pad(k, t)
+            self.menus_up().pad(k, t)
         elif st == "join":
-            if not self.menus.join_due(t):
-                self.menus.join_pad(k, t)
+            if not self.menus_up().join_due(t):
+                self.menus_up().join_pad(k, t)
             elif self.state == "play":
                 self.play.press(k, t)   # the game began before this press
         elif st == "play":
@@ -300,7 +301,7 @@ class App:
         p = self.play
         f = p.flow          # (None but in a game and its pause)
         if st == "join":
-            self.menus.join_tick(self.now)
+            self.menus_up().join_tick(self.now)
         elif st == "menu" or st == "pause":
             if st == "pause" and f is not None:
                 # the pause, pass by pass (it may outlast what a ticks difference spans)
@@ -308,7 +309,7 @@ class App:
             # redrawn when the label moves a pixel, not while it holds
             # still at its ends: every draw is time a press waits for its
             # frame (the 50 ms feedback)
-            if self.menus.scroll_due(self.now, self.renderer.scroll_over):
+            if self.menus_up().scroll_due(self.now, self.renderer.scroll_over):
                 self.dirty = True
         elif st == "play" and f is not None:
             if p.seats is not None:

@@ -78,7 +78,8 @@ def resume(app):
     lights.state = [None] * len(lights.state)
     app.fb.shown = -1
     app.idle = 0
-    app.menus.rewind(app.now)     # a menu's label scrolls from its start again
+    if app.menus.menu_name:       # (a game's: no menu, app.phase.Chosen)
+        app.menus.rewind(app.now)     # a menu's label scrolls from its start again
     app.dirty = True
     app.new_screen = True
     if getattr(hal, "echo", False):

@@ -5,7 +5,8 @@
 # the pads that joined it, and the self-test while it runs; it asks the box
 # for the rest (its state, the lights, the settings' save, a game begun).
 #
-#   m = Menus(box)
+#   m = Menus(box, before)  before: the app.phase.Chosen it follows (a game's end:
+#                        the game chosen, the hints seen kept), None at boot
 #   m.open(name)         the menu `name` of app.menu, its first item chosen
 #   m.show(name, items)  a menu of another part's items (app.pause)
 #   m.pad(k, t)          a pad in a menu: menu.NEXT_PAD moves, another chooses
@@ -20,34 +21,19 @@
 #                        the chosen label's time, as a screen draws it
 #   m.shown_rows(tab)    the items as a menu's screen draws them
 #   m.selftest(), m.selftest_tick()   app.selftest owns the box while it runs
-#   GAMES                game -> (its flow's module, most players)
-#   loaded(), forget_since(before)    the lean run's phases (below)
 #
+# A game begins: the box keeps only what the menus chose (app.phase.Chosen)
+# and this module leaves the heap until a menu comes back (box.menus_up).
 # The presses that join are the players' first flip: power-on to the first
 # Bata-waf duel is OK, pad 1, pad 2 (three presses).
-import sys
 from core import ticks
 from app import io
+from app.phase import Chosen, GAMES, forget_since, loaded
 from gfx import render
 from core.compat import const
 
 _JOIN_WAIT_MS = const(2500)
 _JOIN_GIVE_UP_MS = const(20000)
-# game -> (its flow's module (app.play says what a flow is), most players: B1, W1, T1)
-GAMES = {"bataille": ("app.duels", 4), "batawaf": ("app.duels", 4), "tape": ("app.tape", 8)}
-# MicroPython: what a game does not use (menus, settings, the self-test, the
-# finished game's engine) leaves the heap while it is not needed and is
-# imported again after; CPython keeps every module (nothing to gain there).
-# Kept (issue 13 asked whether the frozen build made it pointless): on the
-# 32-bit port it saves ~1 KB of peak per game frozen but 5-6 KB with the
-# .mpy files of `make flash` (Tape-treize 120.5 KB peak live, 126.3 KB
-# without it, of the 128 KB must), which a box flashed that way still runs.
-_LEAN = sys.implementation.name == "micropython"
-
-
-def _settings():
-    from app import settings
-    return settings
 
 
 def _menus():
@@ -55,43 +41,19 @@ def _menus():
     return menu
 
 
-def loaded():
-    """The modules loaded now, as a phase (a pause, the self-test, the box
-    as booted) begins: what forget_since(it) keeps.  None off the lean run."""
-    return tuple(sys.modules) if _LEAN else None
-
-
-def forget_since(before):
-    """Drop every module imported since loaded() gave `before` (MicroPython
-    frees their bytecode once nothing refers to them), until something
-    imports it again: what a phase loaded goes with it, with no list of
-    names to keep in step with the code.  For the box's lean run only."""
-    if before is None or not _LEAN:
-        return
-    for name in [k for k in sys.modules if k not in before]:
-        sys.modules.pop(name, None)
-        i = name.rfind(".")
-        pkg = sys.modules.get(name[:i]) if i > 0 else None
-        if pkg is not None and hasattr(pkg, name[i + 1:]):
-            delattr(pkg, name[i + 1:])
-
-
-class Menus:
-    def __init__(self, box):
-        self.box = box
+class Menus(Chosen):
+    def __init__(self, box, before=None):
+        # (what the menus chose before a game: app.phase.Chosen; until
+        # then a menu says which pad does what, its hint)
+        Chosen.__init__(self, box, before)
         self.menu_name = "home"
         self.items = []
         self.sel = 0
         self.sel_t = box.now
-        self.hint = []            # the menus pressed in: until then a menu says which pad does what
         self.rows = None          # the menu's items as drawn (app.screens), made once a menu
-        self.scrolling = False    # the menu's label is scrolling (matrix)
-        self.scroll_shown = 0     # its offset on the display
-        self.game_name = "batawaf"
-        self.joined = []
         self.last_join = box.now
         self.st = None            # the self-test while it runs (app.selftest)
-        self.st_before = None     # what was loaded as it began (forget_since)
+        self.before = None        # what was loaded as it began (forget_since)
         self.selftest_report = None    # (all passed, the lines) of the last self-test
 
     def open(self, name):
@@ -107,12 +69,7 @@ class Menus:
         pauses it (or resumes it); elsewhere the home menu."""
         b = self.box
         if b.state == "play" or b.state == "pause":
-            if k == 2 or b.play.cut is not None:   # (a game back after a cut: dropped, app.resume)
-                b.play.stop()
-            elif b.state == "play":
-                b.play.pause()
-            else:
-                b.play.resume()
+            b.play.button(k)
         elif b.state == "menu" and self.menu_name == "home":
             return
         else:
@@ -146,11 +103,6 @@ class Menus:
         if self.rows is None:
             self.rows = _menus().rows(self.items, self.box.settings, tab)
         return self.rows
-
-    def drawn(self, scrolling, shown):
-        """What the frame showed: whether the label scrolls, at which offset."""
-        self.scrolling = scrolling
-        self.scroll_shown = shown
 
     def scroll_due(self, now, over):
         """Whether the label moved a pixel since its frame (not while it holds
@@ -213,7 +165,7 @@ class Menus:
             if not self.joined[i]:
                 m |= 1 << i
         b.fb.lit = m
-        pads = self.joined_pads()
+        pads = [k for k in range(len(self.joined)) if self.joined[k]]
         if not m or len(pads) >= GAMES[self.game_name][1]:
             b.play.begin(self.game_name, pads, t)
 
@@ -223,7 +175,7 @@ class Menus:
         Tape-treize with box seats in its options (P1); nobody else for
         _JOIN_WAIT_MS); it then begins, at that moment."""
         b = self.box
-        pads = self.joined_pads()
+        pads = [k for k in range(len(self.joined)) if self.joined[k]]
         least = 1
         if self.game_name == "tape":
             o = b.options_of("tape") if b.options_of is not None else {}
@@ -241,14 +193,11 @@ class Menus:
         if not self.join_due(now) and ticks.diff(now, self.last_join) >= _JOIN_GIVE_UP_MS * 1000:
             self.open("home")
 
-    def joined_pads(self):
-        return [k for k in range(len(self.joined)) if self.joined[k]]
-
     def selftest(self):
         """The hardware self-test (app.selftest): it owns the pads and the
         display while it runs; its report is shown at the end."""
         b = self.box
-        self.st_before = loaded()   # what the self-test imports goes at its end
+        self.before = loaded()   # what the self-test imports goes at its end
         try:
             from app.selftest import SelfTest
             self.st = SelfTest(b.hal, lang=b.settings["lang"])
@@ -273,7 +222,7 @@ class Menus:
         if not more:
             self.selftest_report = (st.ok, st.lines())
             self.st = None
-            forget_since(self.st_before)
-            self.st_before = None
+            forget_since(self.before)
+            self.before = None
             b.cap.clear()
             b.enter("selftest")

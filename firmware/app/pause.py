@@ -25,7 +25,7 @@
 import gc
 from core.compat import const
 from app import menu, sounds
-from app.join import forget_since
+from app.phase import forget_since, Chosen
 from gfx import render
 
 _SETTLE_MS = const(300)     # a pad let go just after the pause is no choice
@@ -45,7 +45,7 @@ def items(lang, board):
 
 def open(app):
     # a menu named pause (its hint, as a menu's: app.join)
-    app.menus.show("pause", items(app.settings["lang"], getattr(app.hal, "board", None)))
+    app.menus_up().show("pause", items(app.settings["lang"], getattr(app.hal, "board", None)))
     app.fb.lit = 3              # the pads that move and choose, as in a menu
     app.store.set_slap_window(False)    # no slap comes in a pause: the volume may be saved
     gc.collect()                # the menus' code comes back into the game's heap
@@ -128,6 +128,7 @@ def close(app, stop=False):
         app.enter("play")
         app.play.after(r)
     # what the pause loaded (this module, the menus, their screen) leaves
-    # the game's heap, as when the game began
+    # the game's heap, as when the game began (what the menus chose stays)
+    app.menus = Chosen(app, app.menus)
     forget_since(app.play.before)
     app.play.before = None

@@ -13,6 +13,7 @@
 #   p.after(bits)        what the flow said: redraw, lights, log, the end
 #   p.pause(), p.resume()   the game clock stops and goes on (core.ticks.GameClock);
 #                        the pause is a menu (app.pause: resume, leave, volume)
+#   p.button(k)          the menu button in a game: pause, go on, leave (k 2)
 #   p.stop()             the game left (L `stopped`, f.stop), its end screen;
 #                        outside a game: the last one's engine goes
 #   p.finish(), p.write()   the end screen, the log written
@@ -25,26 +26,20 @@
 #   p.flow, p.game, p.view, p.log, p.pads_in, p.seats   the game's, read by
 #                        the box's screens and the off-board drivers
 #   p.waiting, p.next_step, p.taps   what the off-board drivers read
-#
-# The pads map to players here and only here (player_of, pads_in): a flow
-# speaks of players, so a player without a pad (a box seat, issue 23) is
-# handed to it the same way: the box's seats sit after the people's, on
-# pads past the real ones (pads_in), and hear the log as the view does
-# (Cues.seats).
+# The pads map to players here and only here (player_of, pads_in): the box's
+# seats (issue 23) sit after the people's, on pads past the real ones, and
+# hear the log as the view does (Cues.seats).
 #
 # The flows.  A flow (app.duels: Bataille and Bata-waf; app.tape: Tape-treize)
 # runs one game's engine with real time.  The box calls it, and it answers
 # with the bits below: it never calls back into the box.
 #
-#   The interface, call by call (Flow, its bits, Cues): docs/ARCHITECTURE.md,
-#   "The flows".
+#   The interface, call by call (Flow, its bits, Cues): docs/ARCHITECTURE.md.
 #
 # A press may raise (the box fails the game); due() never does: it is on
 # the idle pass, whose frames stay on the C stack (host_tests/test_frames).
-#
-# Why bits: the log listener (Cues) and the flow only record what happened,
-# and the box acts once the engine is out of its step.  A new game is a new
-# flow module named in app.join.GAMES, not a branch in the box.
+# Why bits: the flow and Cues only record what happened; the box acts once
+# the engine is out of its step.  A new game is a flow module in app.phase.GAMES.
 #
 # The bits (each module that speaks them has them as private consts: on the
 # board a public name costs an interned name for ever, host_tests'
@@ -59,7 +54,7 @@
 #  128 CALM      no slap can come: flash writes are safe again
 import gc
 from core.compat import const
-from app.join import _settings, forget_since, loaded, GAMES
+from app.phase import _settings, forget_since, loaded, GAMES, Chosen
 from core import ticks
 
 # the bits (the table above), private: a public name is a qstr on the board
@@ -117,8 +112,9 @@ class Play:
         self.pads_in = pads = pads + [b.n_pads + j for j in range(nb)]
         self.player_of += [n + j for j in range(nb)]
         n += nb
-        # the menus (and the last game's modules, if it left early) go: back
-        # with the next menu, each game's screen with its game
+        # the menus (what they chose stays: app.phase.Chosen) and the last
+        # game's modules go: back with the next menu, each game's with its game
+        b.menus = Chosen(b, b.menus)
         self.lean()
         seed = self.seed if rs is None else rs.seed
         if seed is None:
@@ -179,7 +175,7 @@ class Play:
         self.after(r)
 
     def lean(self):
-        """Lean mode (app.join.forget_since): every module imported since
+        """Lean mode (app.phase.forget_since): every module imported since
         the box booted (box.modules: what was loaded then), the menus' and
         the last game's (its flow, engine, rules, screen, the box's seats),
         leaves the heap until something imports it again; at a game's
@@ -196,15 +192,12 @@ class Play:
                 self.after(r)
 
     def due(self, until=None):
-        """The box's seats (app.seats): each action due by now, at its
-        time on the game clock (GameClock.at), handed to the flow as a pad's
-        press is (P3).  Tape-treize (a flow with taps): a press still down
-        comes first, and the game's events up to the action's time come
-        before it (what the seats decide from).  until: a pad's press at
-        these ticks is next (box.take_presses): only the actions due before
-        it, so that a seat's slap enters the game before a later press
-        however late the loop's pass that takes them both (P3: the moment
-        it acts, not the moment the loop comes round)."""
+        """The box's seats (app.seats): each action due by now, at its time
+        on the game clock (GameClock.at), handed to the flow as a pad's press
+        is (P3).  Tape-treize: a press still down first, then the game's
+        events up to the action's time (what the seats decide from).  until:
+        a pad's press at these ticks is next (box.take_presses): only the
+        actions due before it (P3: a seat acts at its moment, not the loop's)."""
         s = self.seats
         f = self.flow
         b = self.box
@@ -327,6 +320,16 @@ class Play:
         """The flow and engine go; the view and log stay (the end or error screen)."""
         self.flow = None
         self.game = None
+
+    def button(self, k):
+        """The menu button in a game or its pause: held (k 2) it leaves the game,
+        a tap pauses or goes on (a game back after a cut: leaves, app.resume)."""
+        if k == 2 or self.cut is not None:
+            self.stop()
+        elif self.box.state == "play":
+            self.pause()
+        else:
+            self.resume()
 
     def pause(self):
         f = self.flow

@@ -28,7 +28,7 @@
 # shows its warning once (app.low, imported only then).  A pad or the menu button wakes
 # it (app.idle.resume) to the same screen; that press does nothing else.
 import gc
-from app.join import _settings
+from app.phase import _settings
 from core.compat import const
 
 # the quiet moment's bits, private in each module that sets them (app.box,

@@ -1,7 +1,7 @@
 # The game flows (app.duels, app.tape; their interface in app.play) on their
 # own, no box: players in, bits out, one game clock paused and resumed.  Also
 # the bits each module keeps as private consts agree with app.play's table.
-from app import cues, play, join
+from app import cues, play, phase
 from app.view import View
 from app import settings as _set
 from core import ticks
@@ -26,7 +26,7 @@ def flow(name, n, opts=None, eng=None):
     e = _set.engine_options(name, {}, n)
     for k in (eng or {}):
         e[k] = eng[k]
-    mod = __import__(join.GAMES[name][0], None, None, ("Flow",))
+    mod = __import__(phase.GAMES[name][0], None, None, ("Flow",))
     return mod.Flow(name, e, 7, c, opts or {}), c
 
 

@@ -129,23 +129,25 @@ def test_a_module_imported_during_the_pause_leaves_the_heap_with_it():
     # its package's attribute with it.  The lean run forced on CPython too.
     import sys
     import app as pkg
-    from app import join
-    lean = join._LEAN
-    join._LEAN = True
+    from app import phase
+    lean = phase._LEAN
+    phase._LEAN = True
     try:
         h, app = in_play("bataille", 2, 49)
         sys.modules.pop("app.pause", None)      # (another test of this process loaded it)
+        assert type(app.menus).__name__ == "Chosen"     # the menus' code out of the game (app.phase)
         menu_button(h, app, 100)
-        assert app.state == "pause"
+        assert app.state == "pause" and type(app.menus).__name__ == "Menus"    # the pause is a menu
         sys.modules["app.probe"] = _log         # a module the pause's phase brought in
         setattr(pkg, "probe", _log)
         tap(h, app, 1)                          # resume, the item chosen
         assert app.state == "play"
         assert "app.probe" not in sys.modules and not hasattr(pkg, "probe")
         assert "app.pause" not in sys.modules
+        assert type(app.menus).__name__ == "Chosen" and app.menus.game_name == "bataille"
         assert "app.box" in sys.modules and "core.log" in sys.modules    # loaded before: kept
     finally:
-        join._LEAN = lean
+        phase._LEAN = lean
         sys.modules.pop("app.probe", None)
 
 

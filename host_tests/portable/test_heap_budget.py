@@ -143,14 +143,19 @@ def test_box_drops_menus_in_play_and_the_engine_after_on_micropython_only():
         # keeps what it found loaded at its start, app.play.lean)
         r.app.modules = tuple(m for m in r.app.modules
                               if not m.startswith(("games", "gfx.menu", "gfx.table", "gfx.tape",
-                                                   "app.menu", "app.settings", "app.duels", "core.options")))
+                                                   "app.menu", "app.settings", "app.duels", "core.options",
+                                                   "app.join")))
     r.run(600, until="play")
-    # in play: the menus and the settings module are out of the heap (MP)
+    # in play: the menus (their items and their code: app.menu, app.join)
+    # and the settings module are out of the heap (MP); what they chose
+    # stays (app.phase.Chosen: the screens and the host's bots read it)
     assert ("app.menu" in sys.modules) != mp and ("app.settings" in sys.modules) != mp
+    assert ("app.join" in sys.modules) != mp and type(r.app.menus).__name__ == "Chosen"
+    assert r.app.menus.game_name == "bataille"
     r.run(3600, until="end")
     r.press(0, 1600000)
     r.run(60, until="menu")
-    assert r.app.menus.menu_name == "after" and "app.menu" in sys.modules
+    assert r.app.menus.menu_name == "after" and "app.menu" in sys.modules and "app.join" in sys.modules
     assert (r.app.play.game is None) == mp and ("games.bataille" in sys.modules) != mp
     assert r.app.play.view.winners        # the end screen's data stays
     # play again: the engine comes back and deals a new game
@@ -158,6 +163,7 @@ def test_box_drops_menus_in_play_and_the_engine_after_on_micropython_only():
     r.run(60, until="play")
     assert r.app.play.game is not None and r.app.menus.game_name == "bataille"
     assert "games.bataille" in sys.modules and ("app.menu" in sys.modules) != mp
+    assert ("app.join" in sys.modules) != mp
 
 
 def test_s1_lean_pads_feed_the_capture_handler_at_the_tap_time():
