@@ -1,0 +1,52 @@
+# Only what runs is loaded (issue 41, 1), on the box `make flash` leaves on
+# the stock MicroPython of the emulated RP2040, where every module's
+# bytecode is in the heap: in a game, the modules of the menus, of the
+# boot's checks, of the self-test and of the pause are not in sys.modules
+# (the box let them go: app.phase), and the game's own are.  The host's
+# MicroPython run checks the menus after a game too
+# (portable/test_heap_budget.py); this is the board, its firmware, its
+# boot.  One look at the box's REPL stops its loop: one phase a boot.
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import pico_box  # noqa: E402
+
+# never in a game: the menus and their screen, the settings' module, the
+# boot's checks (the make-flash copy, the board file), the self-test, the
+# pause's menu, the resume after a cut, the statistics, the other language
+GONE_IN_PLAY = ("app.join", "app.menu", "gfx.menu", "app.settings", "flashcheck", "hal.board",
+                "hal.board_display", "app.selftest", "app.selftest_pads", "app.selftest_screen",
+                "app.selftest_text", "app.pause", "app.resume", "app.resume_feed", "app.strings_fr",
+                "core.logread", "app.seats")
+# the game's own (a Bataille for two people: no box seat)
+HELD_IN_PLAY = ("games.bataille", "app.duels", "app.view", "app.cues", "app.play", "app.phase")
+
+LOOK = "import sys; print('MODULES', ' '.join(sorted(sys.modules)))"
+
+
+@pytest.fixture
+def in_play(flashed, tmp_path):
+    flashed("pico_matrix", tmp_path / "flash.bin")
+    b = pico_box.Box(flash=str(tmp_path / "flash.bin"), board="pico_matrix", fresh=False)
+    b.start()
+    try:
+        b.begin("bataille", 2)
+        for i in range(2):
+            b.turn("bataille", 2, i)
+        yield b
+    finally:
+        b.close()
+
+
+def test_a_game_on_the_mpy_box_holds_only_its_own_modules(in_play):
+    from tools.pico import faults
+    out = faults.look(in_play.pico, LOOK)
+    line = [ln for ln in out.splitlines() if ln.startswith("MODULES ")]
+    assert line, out[-1500:]
+    held = set(line[-1].split()[1:])
+    assert not held & set(GONE_IN_PLAY), sorted(held & set(GONE_IN_PLAY))
+    assert set(HELD_IN_PLAY) <= held, sorted(set(HELD_IN_PLAY) - held)
