@@ -200,7 +200,7 @@ class Menus(Chosen):
         self.before = loaded()   # what the self-test imports goes at its end
         try:
             from app.selftest import SelfTest
-            self.st = SelfTest(b.hal, lang=b.settings["lang"])
+            self.st = SelfTest(b.hal, lang=b.settings["lang"], out=print)   # each line on the console too (mpremote)
         except Exception as e:
             b.fail(e)
             return
