@@ -118,17 +118,14 @@ class Play:
         self.lean()
         seed = self.seed if rs is None else rs.seed
         if seed is None:
-            # the moment of the last join, to the microsecond: a new deal
-            # every game (30 bits, a small int on the board)
+            # the last join's microsecond: a new deal every game (30 bits: a small int)
             seed = b.clock.ticks_us() & 0x3FFFFFFF
         else:
             self.seed = seed + 1
         if getattr(b.hal, "echo", False):
-            # on the board's REPL: the seed of each game (the emulator's
-            # harness plays the same game on the host HAL from it)
+            # the seed of each game on the REPL (the emulator's harness plays it on the host too)
             print("game", name, seed)
-        # the last game's engine, view and log go before the new ones come
-        # (play again: never both games in the heap at once)
+        # the last game's engine, view and log go first (never two games in the heap)
         self.drop()
         self.view = None
         self.log = None
@@ -136,9 +133,8 @@ class Play:
         # the game's screen code now, while the heap is at its tidiest: a
         # module loaded in the middle of a game may find no room in one piece
         b.renderer.prepare(name)
-        # the view and the log's listener too: a box in its menus holds
-        # neither (4 KB of the .mpy box's heap, some 60 ms of its boot:
-        # issue 41), and after the game they go with it (lean)
+        # the view and the log's listener too: not in the menus' heap (4 KB
+        # of the .mpy box's, ~60 ms of its boot: issue 41), gone after (lean)
         from app.view import View
         from app.cues import Cues
         hidden = bool(eng.get("hidden_count", False))
@@ -157,13 +153,17 @@ class Play:
             print("game log not written:", e)
             b.logs.current = -1
         try:
-            # the game's flow, its module imported now (GAMES)
-            f = __import__(GAMES[name][0], None, None, ("Flow",)).Flow(name, eng, seed, cues, opts)
+            # the game's flow, its module imported now (GAMES); what only the
+            # deal imports (the options' checks, a cut game's rebuild) goes after it
+            mod = __import__(GAMES[name][0], None, None, ("Flow",))
+            before = loaded()
+            f = mod.Flow(name, eng, seed, cues, opts)
             f.held = self.held
             self.flow = f
             self.game = f.game
             r = f.begin(t) if rs is None else rs.begin(b, f, cues)
             self.game = f.game      # (a game going on after a cut: the engine its log rebuilt)
+            forget_since(before)
         except Exception as e:
             b.fail(e)
             return

@@ -26,7 +26,6 @@ from core.compat import const
 from games.bataille_rules import (GAMES, LENGTH_NAMES, MAX_DUELS, normalize,  # noqa: F401
                                   _check_seed, _out, _check_last, _end_limit, _end,
                                   _NEXT_DUEL, _NEXT_BATTLE, _NEXT_TAKE, _NEXT_NONE)
-from games.bataille_setup import check_hands, configure, deal
 
 # Phases returned by step(): what the box should show next.
 DUEL = const(1)     # every player in the game flipped (B2, W2)
@@ -58,6 +57,8 @@ class Bataille:
         self.kind = _cards.STANDARD if game == "bataille" else _cards.DOGS
         n = self.n = self.options["players"]
         size = self.size = _cards.deck_size(self.kind)
+        # (games.bataille_setup: only at the deal, app.play forgets it after)
+        from games.bataille_setup import check_hands, configure
         self.stacked = check_hands(hands, n, self.kind)
         self.rng = Rng(seed)
         # B5, B6, B8, C6: what the options make of the engine (games.bataille_setup)
@@ -79,6 +80,7 @@ class Bataille:
     def new_game(self, seed, hands=None):
         """Another game with the same options and buffers (statistics and
         benchmarks play thousands); call start() next."""
+        from games.bataille_setup import check_hands
         hands = check_hands(hands, self.n, self.kind)
         _check_seed(seed)
         self.stacked = hands
@@ -129,6 +131,7 @@ class Bataille:
         if self.started:
             raise ValueError("the game has already started")
         self.started = True
+        from games.bataille_setup import deal
         deal(self, t_ms)
 
     # --- one visible step --------------------------------------------------

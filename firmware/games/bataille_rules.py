@@ -12,7 +12,6 @@
 #   _out(g, t_ms, p), _check_last(g, t_ms), _end_limit(g, t_ms), _end(g, ...)
 #   _to_battle(g, m), _settle(g): the fast paths' hand-overs to step()
 from core import cards as _cards
-from core import options as _opt
 from core.compat import const
 
 GAMES = ("bataille", "batawaf")
@@ -70,6 +69,7 @@ def _check_seed(seed):
 def normalize(options, game):
     """The full options dict in force for `game`, checked (ValueError naming
     the option and its allowed values otherwise)."""
+    from core import options as _opt     # the checks: only at the deal (app.play forgets it after)
     if game not in GAMES:
         raise ValueError("game must be one of 'bataille', 'batawaf' (got %r)" % (game,))
     opts = options or {}

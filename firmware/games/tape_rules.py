@@ -17,7 +17,6 @@
 # mypy: disable-error-code="attr-defined"
 # (Rules is the engine's base class: its state is made by Tape.__init__)
 from core import cards as _cards
-from core import options as _opt
 from core.compat import const
 
 # T4 then T5, in the order a verdict names the first rule that holds.
@@ -51,6 +50,7 @@ _NO_SLAP = const(-(1 << 29) - 2000)
 def normalize(options):
     """The full options dict in force (ValueError naming the option and its
     allowed values otherwise)."""
+    from core import options as _opt     # the checks: only at the deal (app.play forgets it after)
     opts = options or {}
     if not isinstance(opts, dict):
         raise ValueError("options must be a dict of option names to values")

@@ -2,7 +2,8 @@
 # the stock MicroPython of the emulated RP2040, where every module's
 # bytecode is in the heap: in a game, the modules of the menus, of the
 # boot's checks, of the self-test and of the pause are not in sys.modules
-# (the box let them go: app.phase), and the game's own are.  The host's
+# (the box let them go: app.phase), nor those only its deal used, and the
+# game's own are.  The host's
 # MicroPython run checks the menus after a game too
 # (portable/test_heap_budget.py); this is the board, its firmware, its
 # boot.  One look at the box's REPL stops its loop: one phase a boot.
@@ -21,7 +22,9 @@ import pico_box  # noqa: E402
 GONE_IN_PLAY = ("app.join", "app.menu", "gfx.menu", "app.settings", "flashcheck", "hal.board",
                 "hal.board_display", "app.selftest", "app.selftest_pads", "app.selftest_screen",
                 "app.selftest_text", "app.pause", "app.resume", "app.resume_feed", "app.strings_fr",
-                "core.logread", "app.seats")
+                "core.logread", "app.seats",
+                # what only the deal used: the options' checks, the deal
+                "core.options", "games.bataille_setup")
 # the game's own (a Bataille for two people: no box seat)
 HELD_IN_PLAY = ("games.bataille", "app.duels", "app.view", "app.cues", "app.play", "app.phase")
 

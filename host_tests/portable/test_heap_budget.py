@@ -144,13 +144,15 @@ def test_box_drops_menus_in_play_and_the_engine_after_on_micropython_only():
         r.app.modules = tuple(m for m in r.app.modules
                               if not m.startswith(("games", "gfx.menu", "gfx.table", "gfx.tape",
                                                    "app.menu", "app.settings", "app.duels", "core.options",
-                                                   "app.join")))
+                                                   "app.join", "games.bataille_setup")))
     r.run(600, until="play")
     # in play: the menus (their items and their code: app.menu, app.join)
     # and the settings module are out of the heap (MP); what they chose
     # stays (app.phase.Chosen: the screens and the host's bots read it)
     assert ("app.menu" in sys.modules) != mp and ("app.settings" in sys.modules) != mp
     assert ("app.join" in sys.modules) != mp and type(r.app.menus).__name__ == "Chosen"
+    # and what only the deal used: the options' checks, the deal itself
+    assert ("core.options" in sys.modules) != mp and ("games.bataille_setup" in sys.modules) != mp
     assert r.app.menus.game_name == "bataille"
     r.run(3600, until="end")
     r.press(0, 1600000)
