@@ -98,3 +98,26 @@ def test_pico_flash_cut_by_ctrl_c_says_half_flashed_and_the_next_flash_mends_it(
             assert "heap boot" in said, said[-1500:]        # the box is up (main.py's first heap line)
         finally:
             p.close()
+
+
+def test_pico_flash_a_whole_flash_is_stamped_and_the_box_says_its_boot_times(image):
+    # issue 41: make flash writes the stamp last and the board it checked
+    # (boardok.json); the box's boot takes both (one read each, not the
+    # listings of every folder nor the checker) and says where its boot went,
+    # in ms since power-on, on its console (what mpremote shows)
+    import re
+    from tools.pico import faults
+    p = Pico(board=BOARD, flash=image)
+    try:
+        p.start()
+        p.run_for(4000000)
+        said = p.serial_text()
+        m = re.search(r"boot ms: main (\d+) check (\d+) board (\d+) hal (\d+) app (\d+) frame (\d+)", said)
+        assert m, said[-1500:]
+        ms = [int(x) for x in m.groups()]
+        assert ms == sorted(ms) and ms[0] > 0, ms
+        out = faults.look(p, "import flashcheck\nfrom hal import boarddata\n"
+                             "print('STAMPED', flashcheck.stamped(), boarddata.load('board.json') is not None)\n")
+        assert "STAMPED True True" in out, out
+    finally:
+        p.close()
