@@ -94,12 +94,17 @@ def half_flashed(say, board_file, open_hal):
         return None
 
 
-def load_board(checker, board_file):
+def load_board(checker, board_file, ok=None):
     """The Board from board_file; when there is no such file, the board file
-    frozen into the firmware (box_board, made by tools/uf2.py), if any."""
-    try:
-        open(board_file).close()
-    except OSError:
+    frozen into the firmware (box_board, made by tools/uf2.py), if any.
+    (ok: whether board_file is there, when the caller knows.)"""
+    if ok is None:
+        try:
+            open(board_file).close()
+            ok = True
+        except OSError:
+            ok = False
+    if not ok:
         try:
             import box_board  # type: ignore[import-not-found]
         except ImportError:
@@ -163,13 +168,15 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     hal.open_board (the Pico); run=False returns the App without looping
     (tests and benchmarks pass hal.open_host)."""
     import sys
-    ms = [_ms()]      # the boot line's times (ms since power-on): main, check, board, hal, app, frame
+    import time     # (once: an extensible built-in is looked for on the file system at each import)
+    clock = getattr(time, "ticks_ms", int)      # int() is 0: CPython
+    ms = [clock()]      # the boot line's times (ms since power-on): main, check, board, hal, app, frame
     boot = tuple(sys.modules)   # what was there before this boot: forget_boot leaves it alone
     import flashcheck   # first: everything else may be half copied
     say = flashcheck.problem()
     del flashcheck
     sys.modules.pop("flashcheck", None)    # its heap goes to the box
-    ms.append(_ms())
+    ms.append(clock())
     if say:
         print(say)
         half_flashed(say, board_file, open_hal)
@@ -179,11 +186,16 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     # the board as `make flash` checked it (boardok.json), if it was made of
     # this very board file; else the checker's look at the file itself
     from hal import boarddata
-    b = boarddata.load(board_file)
+    try:
+        b = boarddata.load(board_file)
+        ok = True
+    except OSError:     # no board file: the frozen one's (one look, not two: the frozen boot)
+        b = None
+        ok = False
     if b is None:
         from hal import board as _board
         try:
-            b = load_board(_board, board_file)
+            b = load_board(_board, board_file, ok)
         except (OSError, ValueError) as e:
             print("bad board file %s: %s" % (board_file, e))
             print("fix it, or copy one from boards/ with: make flash BOARD=<name>")
@@ -191,10 +203,10 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
                 blink_forever(5)   # blink code: 5 flashes, pause, again
             return None
         del _board
-    ms.append(_ms())
+    ms.append(clock())
     import hal
     h = (open_hal or hal.open_board)(b)   # its notices go to the REPL itself
-    ms.append(_ms())
+    ms.append(clock())
     if run:
         hal.forget_board_checks()   # the checker's heap goes to the games
         # the PIO assembler (the rp2 module's Python, 1.4 KB) assembled the
@@ -214,7 +226,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     if seed is None and open_hal is None:
         seed, options_of = load()
     app = App(h, seed=seed, options_of=options_of)
-    ms.append(_ms())
+    ms.append(clock())
     global BOX
     BOX = app
     h.watchdog.start()
@@ -238,7 +250,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
                 app.tick()      # the first frame (app.run's own pass, its failure the same)
             except Exception as e:
                 app.fail(e)
-            ms.append(_ms())
+            ms.append(clock())
             print("boot ms: main %d check %d board %d hal %d app %d frame %d" % tuple(ms))
             app.run()
         except KeyboardInterrupt:
@@ -247,12 +259,6 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
             if fs is not None:
                 fs.hold()
     return app
-
-
-def _ms():
-    """ms since power-on (the board's clock), for the boot line; 0 off the board."""
-    import time
-    return time.ticks_ms() if hasattr(time, "ticks_ms") else 0
 
 
 def forget_boot(boot):

@@ -8,7 +8,6 @@
 # of the very text of this board file; else None, and the caller checks the
 # file (hal.board.load: a bad board file still names its pin and rule).  It
 # spares the boot the checker (~145 ms on the .mpy box, its ~30 names).
-import json
 
 
 class Pad:
@@ -88,9 +87,10 @@ class Board:
 
 
 def load(path, ok="boardok.json"):
+    with open(path) as f:   # OSError: no board file (main.py: the frozen one)
+        text = f.read()
+    import json     # (here: json, an extensible built-in, costs file-system lookups at each import)
     try:
-        with open(path) as f:
-            text = f.read()
         with open(ok) as f:
             c = json.load(f)
     except (OSError, ValueError):
