@@ -116,6 +116,13 @@ def test_pico_flash_a_whole_flash_is_stamped_and_the_box_says_its_boot_times(ima
         assert m, said[-1500:]
         ms = [int(x) for x in m.groups()]
         assert ms == sorted(ms) and ms[0] > 0, ms
+        # the board checker never loaded (its class's name never interned),
+        # the extensible built-ins kept in sys.modules by main.py (an import
+        # of one is then no look on the file system)
+        out = faults.look(p, "import micropython, sys\nmicropython.qstr_info(1)\n"
+                             "print('BUILTINS', all(n in sys.modules for n in ('time', 'machine', 'os')))\n")
+        assert "Q(_Checker)" not in out and "Q(board_display)" not in out and "Q(boarddata)" in out, out[-3000:]
+        assert "BUILTINS True" in out, out[-1500:]
         out = faults.look(p, "import flashcheck\nfrom hal import boarddata\n"
                              "print('STAMPED', flashcheck.stamped(), boarddata.load('board.json') is not None)\n")
         assert "STAMPED True True" in out, out
