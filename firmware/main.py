@@ -12,6 +12,10 @@
 # (Ctrl-C, a cable pulled) says "half flashed ... run make flash again" on
 # its display, the REPL and a blink code, instead of running a mix of two
 # versions.
+# Its boot line on the console (mpremote shows it), ms since power-on as
+# each step ends: "boot ms: main 137 check 160 board 222 hal 803 app 1347
+# frame 1458" (main.py compiled and started, flashcheck, the board, the HAL
+# open, the App made, the first frame drawn; docs/app.md, the .mpy boot).
 # A host that interrupts the box (Ctrl-C on USB: the first thing mpremote,
 # `make flash`, `make repl` send) makes it stand down: the watchdog is turned
 # off and the REPL is left to the host, so a copy that takes longer than the
@@ -90,12 +94,17 @@ def half_flashed(say, board_file, open_hal):
         return None
 
 
-def load_board(checker, board_file):
+def load_board(checker, board_file, ok=None):
     """The Board from board_file; when there is no such file, the board file
-    frozen into the firmware (box_board, made by tools/uf2.py), if any."""
-    try:
-        open(board_file).close()
-    except OSError:
+    frozen into the firmware (box_board, made by tools/uf2.py), if any.
+    (ok: whether board_file is there, when the caller knows.)"""
+    if ok is None:
+        try:
+            open(board_file).close()
+            ok = True
+        except OSError:
+            ok = False
+    if not ok:
         try:
             import box_board  # type: ignore[import-not-found]
         except ImportError:
@@ -159,29 +168,63 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     hal.open_board (the Pico); run=False returns the App without looping
     (tests and benchmarks pass hal.open_host)."""
     import sys
+    if sys.implementation.name == "micropython":
+        # The extensible built-ins the box imports: MicroPython looks for
+        # each on the file system, in every sys.path folder, at each import
+        # before it takes the built-in (py/builtinimport.c), unless it is
+        # in sys.modules; some 20 such imports were ~4-7 ms each of the .mpy
+        # boot's littlefs lookups.  Taken once here with sys.path empty (no
+        # look at all), then kept in sys.modules: each import is a dict
+        # lookup (issue 41, 4).
+        p = list(sys.path)
+        sys.path.clear()
+        try:
+            for n in ("time", "machine", "array", "os", "json", "struct", "collections"):
+                try:
+                    sys.modules[n] = __import__(n)
+                except ImportError:
+                    pass
+        finally:
+            sys.path.extend(p)
+    import time     # (once: an extensible built-in is looked for on the file system at each import)
+    clock = getattr(time, "ticks_ms", int)      # int() is 0: CPython
+    ms = [clock()]      # the boot line's times (ms since power-on): main, check, board, hal, app, frame
     boot = tuple(sys.modules)   # what was there before this boot: forget_boot leaves it alone
     import flashcheck   # first: everything else may be half copied
     say = flashcheck.problem()
     del flashcheck
     sys.modules.pop("flashcheck", None)    # its heap goes to the box
+    ms.append(clock())
     if say:
         print(say)
         half_flashed(say, board_file, open_hal)
         if run:
             blink_forever(3, say)   # blink code of a copy `make flash` did not finish
         return None
-    from hal import board as _board
+    # the board as `make flash` checked it (boardok.json), if it was made of
+    # this very board file; else the checker's look at the file itself
+    from hal import boarddata
     try:
-        b = load_board(_board, board_file)
-    except (OSError, ValueError) as e:
-        print("bad board file %s: %s" % (board_file, e))
-        print("fix it, or copy one from boards/ with: make flash BOARD=<name>")
-        if run:
-            blink_forever(5)   # blink code: 5 flashes, pause, again
-        return None
-    del _board
+        b = boarddata.load(board_file)
+        ok = True
+    except OSError:     # no board file: the frozen one's (one look, not two: the frozen boot)
+        b = None
+        ok = False
+    if b is None:
+        from hal import board as _board
+        try:
+            b = load_board(_board, board_file, ok)
+        except (OSError, ValueError) as e:
+            print("bad board file %s: %s" % (board_file, e))
+            print("fix it, or copy one from boards/ with: make flash BOARD=<name>")
+            if run:
+                blink_forever(5)   # blink code: 5 flashes, pause, again
+            return None
+        del _board
+    ms.append(clock())
     import hal
     h = (open_hal or hal.open_board)(b)   # its notices go to the REPL itself
+    ms.append(clock())
     if run:
         hal.forget_board_checks()   # the checker's heap goes to the games
         # the PIO assembler (the rp2 module's Python, 1.4 KB) assembled the
@@ -201,6 +244,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     if seed is None and open_hal is None:
         seed, options_of = load()
     app = App(h, seed=seed, options_of=options_of)
+    ms.append(clock())
     global BOX
     BOX = app
     h.watchdog.start()
@@ -220,6 +264,12 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
             gc.collect()
             app.quiet.note("boot")
         try:
+            try:
+                app.tick()      # the first frame (app.run's own pass, its failure the same)
+            except Exception as e:
+                app.fail(e)
+            ms.append(clock())
+            print("boot ms: main %d check %d board %d hal %d app %d frame %d" % tuple(ms))
             app.run()
         except KeyboardInterrupt:
             stand_down(h)

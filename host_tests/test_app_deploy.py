@@ -189,3 +189,62 @@ def test_flash_runs_every_step_and_stops_when_no_board(built, monkeypatch, tmp_p
     assert "no device found" in out.getvalue() and "plugged in" in out.getvalue()
     # the port is not named busy when nothing says it is
     assert "holding the port" not in out.getvalue() and "mem32[" not in out.getvalue()
+
+
+def _fields(b):
+    out = {k: v for k, v in vars(b).items() if k not in ("pads", "display", "source")}
+    out["pads"] = [(p.pin, p.led) for p in b.pads]
+    out["display"] = vars(b.display)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(n[:-5] for n in os.listdir(os.path.join(ROOT, "boards"))
+                                        if n.endswith(".json")))
+def test_the_checked_board_make_flash_writes_is_the_checkers_board(tmp_path, monkeypatch, name):
+    # boardok.json (tools/boardcheck.py, written by make flash beside the
+    # board file): the box's boot takes the Board from it, not from the
+    # checker (issue 41): every field as the checker makes it
+    import boardcheck
+    from hal import board, boarddata
+    src = os.path.join(ROOT, "boards", name + ".json")
+    with open(src, "rb") as f:
+        (tmp_path / "board.json").write_bytes(f.read())
+    (tmp_path / "boardok.json").write_text(boardcheck.checked_text(src))
+    monkeypatch.chdir(tmp_path)
+    got = boarddata.load("board.json")
+    assert got is not None and got.source == "board.json"
+    assert _fields(got) == _fields(board.load("board.json"))
+    assert got.uses() == board.load("board.json").uses()
+
+
+def test_main_takes_the_checked_board_and_checks_a_board_file_changed_since(tmp_path, monkeypatch):
+    import boardcheck
+    import hal
+    import main
+    from hal import board
+    src = os.path.join(ROOT, "boards", "pico_oled.json")
+    with open(src) as f:
+        text = f.read()
+    (tmp_path / "board.json").write_text(text)
+    (tmp_path / "boardok.json").write_text(boardcheck.checked_text(src))
+    monkeypatch.chdir(tmp_path)
+
+    def no_check(*a, **kw):
+        raise AssertionError("the checker ran: the checked board was not taken")
+    with monkeypatch.context() as m:
+        for fn in ("load", "parse", "validate"):
+            m.setattr(board, fn, no_check)
+        app = main.main("board.json", hal.open_host, run=False)
+    assert app is not None and app.state == "menu"
+    # a board file edited by hand since make flash: checked again, and a
+    # bad pin named as without the checked board
+    bad = json.loads(text)
+    bad["pads"][0]["pin"] = 99
+    (tmp_path / "board.json").write_text(json.dumps(bad))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main.main("board.json", run=False) is None
+    said = out.getvalue()
+    assert said.startswith("bad board file board.json: board.json: ") and "99" in said, said
+    assert said.splitlines()[0] == "bad board file board.json: " + str(pytest.raises(
+        ValueError, board.load, "board.json").value)

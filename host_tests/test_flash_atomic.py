@@ -82,7 +82,7 @@ def test_flash_a_whole_copy_boots_and_names_every_file_in_the_manifest(tmp_path,
     files = box_files(box)
     assert not [f for f in files if f.startswith(".flash")]      # the staging folder is gone
     want = flash.files_of("pico_matrix", built)
-    assert sorted(n for _, n in want) == sorted(f for f in files if f != "manifest.txt")
+    assert sorted(n for _, n in want) == sorted(f for f in files if f not in ("manifest.txt", "flashed.txt"))
     lines = files["manifest.txt"].decode().splitlines()
     assert lines[0] == flashcheck.HEADER and lines[-1] == "end %d" % len(want)
     for local, name in want:
@@ -90,6 +90,11 @@ def test_flash_a_whole_copy_boots_and_names_every_file_in_the_manifest(tmp_path,
         with open(local, "rb") as f:
             assert files[name] == f.read()
     assert "Traceback" not in r.stdout + r.stderr
+    # the stamp, last: the manifest's size and digest (the boot's one read)
+    with open(os.path.join(str(box), "manifest.txt"), "rb") as f:
+        m = f.read()
+    assert files["flashed.txt"].decode() == "bataille-box flashed %d %s\n" % (
+        len(m), flash.sha256(os.path.join(str(box), "manifest.txt")))
     # a second flash copies only what changed: here nothing but the manifest
     again = flash_box(tmp_path, built, box)
     assert again.returncode == 0 and "0 of %d files copied" % len(want) in again.stdout, again.stdout
@@ -113,6 +118,7 @@ def test_flash_interrupted_at_a_file_leaves_a_box_that_says_so_and_the_next_flas
     assert "Traceback" not in r.stdout + r.stderr and "KeyboardInterrupt" not in r.stderr
     said = boot_check(box)
     assert said.startswith("half flashed") and "run make flash again" in said, said
+    assert "flashed.txt" not in box_files(box)      # the stamp went first
     # every file in its place is whole (the cut one is only under .flash/)
     after = box_files(box)
     for name, data in after.items():
@@ -234,3 +240,46 @@ def test_flashcheck_names_what_is_wrong(tmp_path, monkeypatch, text, why, listin
     assert "damaged" in flashcheck.problem() or "stopped" in flashcheck.problem()
     (tmp_path / "manifest.txt").unlink()
     assert flashcheck.problem() is None          # a box flashed by hand
+
+
+def _stamp(tmp_path, manifest):
+    import hashlib
+    (tmp_path / "flashed.txt").write_text("bataille-box flashed %d %s\n" % (
+        len(manifest.encode()), hashlib.sha256(manifest.encode()).hexdigest()))
+
+
+def test_flashcheck_a_stamp_of_the_manifest_lets_the_box_start_without_a_look_at_its_files(tmp_path, monkeypatch):
+    # the stamp tools/flash.py writes last: no listing, no stat of a file
+    # the manifest names (issue 41: ~220 ms of the .mpy box's boot)
+    monkeypatch.chdir(tmp_path)
+    text = flashcheck.HEADER + "\n3 - a.mpy\nend 1\n"
+    (tmp_path / "manifest.txt").write_text(text)
+    _stamp(tmp_path, text)
+    looked = []
+    real = os.stat
+
+    def stat(path, *a, **kw):
+        looked.append(path)
+        return real(path, *a, **kw)
+    monkeypatch.setattr(flashcheck.os, "stat", stat)
+    monkeypatch.setattr(flashcheck.os, "ilistdir", lambda d: looked.append(d) or [], raising=False)
+    assert flashcheck.problem() is None and looked == ["manifest.txt"]
+
+
+@pytest.mark.parametrize("stamp", ["other", "cut", "none"])
+def test_flashcheck_a_stamp_not_of_this_manifest_leaves_the_whole_check(tmp_path, monkeypatch, stamp):
+    # an older tools/flash.py began a flash over a stamped box ("flashing":
+    # not the stamp's manifest), a stamp cut in its writing, no stamp: the
+    # files are checked, and a missing one still named
+    monkeypatch.chdir(tmp_path)
+    text = flashcheck.HEADER + "\n3 - b.mpy\nend 1\n"
+    (tmp_path / "manifest.txt").write_text(text)
+    if stamp == "other":
+        _stamp(tmp_path, text + "x")
+    elif stamp == "cut":
+        _stamp(tmp_path, text)
+        (tmp_path / "flashed.txt").write_text((tmp_path / "flashed.txt").read_text()[:40])
+    said = flashcheck.problem()
+    assert said is not None and "b.mpy is missing" in said, said
+    (tmp_path / "manifest.txt").write_text("flashing\n")
+    assert "stopped before its end" in flashcheck.problem()

@@ -57,7 +57,7 @@ BUILD = os.path.join(ROOT, "build", "mpy")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from mpy import find_tool, MISSING  # noqa: E402
 from port import port_answers  # noqa: E402
-from boardcheck import board_problem  # noqa: E402
+from boardcheck import board_problem, checked_text, CHECKED  # noqa: E402
 from digest import sha256  # noqa: E402
 import firmware_files  # noqa: E402
 
@@ -143,6 +143,8 @@ STAND_DOWN = ('import sys, machine; "RP2040" in sys.implementation._machine '
 # The box's side of a flash (firmware/flashcheck.py reads what this writes).
 MANIFEST = "manifest.txt"
 MANIFEST_HEADER = "bataille-box manifest 1"
+STAMP = "flashed.txt"       # removed first, written last: the last flash finished
+STAMPED = "bataille-box flashed"
 STAGE = ".flash"        # on the box: every file is copied under here first
 
 # Step 1: stand down, and say what the box runs: the one-file firmware (a
@@ -158,10 +160,11 @@ def start_code(dirs):
     """Step 2, on the box: from here on it is "half flashed" until the last
     step; the folders, staging and final, are made (one already there is
     fine)."""
-    return ("# half flashed from here on; the folders\n"
-            "f = open('%s', 'w'); f.write('flashing\\n'); f.close()\nimport os\n"
+    return ("# half flashed from here on; the folders\nimport os\n"
+            "try:\n os.remove('%s')\nexcept OSError:\n pass\n"
+            "f = open('%s', 'w'); f.write('flashing\\n'); f.close()\n"
             "for d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n"
-            % (MANIFEST, (STAGE,) + tuple(STAGE + "/" + d for d in dirs) + tuple(dirs)))
+            % (STAMP, MANIFEST, (STAGE,) + tuple(STAGE + "/" + d for d in dirs) + tuple(dirs)))
 ONEFILE = ("this box runs the one-file firmware (make uf2): files copied onto it would shadow its "
            "frozen ones and mix two versions; either drag the plain MicroPython UF2 onto it first "
            "(BOOTSEL held; then make flash), or change the code and drag a new one: make uf2 BOARD=%s")
@@ -177,7 +180,13 @@ def files_of(board, build_dir):
         for f in files:
             out.append((f, (rel + "/" if rel else "") + os.path.basename(f)))
     out.append((board_path(board), "board.json"))
+    out.append((checked_path(build_dir), CHECKED))      # the board checked here (tools/boardcheck.py)
     return out
+
+
+def checked_path(build_dir):
+    """Where plan() writes the checked board, beside the manifest."""
+    return os.path.join(os.path.dirname(os.path.abspath(build_dir)), CHECKED)
 
 
 def manifest_text(rows):
@@ -200,10 +209,19 @@ def box_manifest(said):
     return out if str(len(out)) == lines[-1][4:] else {}
 
 
-def finish_code(names, dirs):
+def stamp_text(manifest_path):
+    """The stamp written after the manifest (firmware/flashcheck.py reads it
+    at boot instead of listing every folder): the size and sha256 of the
+    manifest file copied (None: no manifest file, no stamp)."""
+    if manifest_path is None or not os.path.exists(manifest_path):
+        return None
+    return "%s %d %s\n" % (STAMPED, os.path.getsize(manifest_path), sha256(manifest_path))
+
+
+def finish_code(names, dirs, stamp=None):
     """Step last but one, on the box: every staged file renamed to its place
-    (a rename replaces a file whole: never half of one), the manifest last,
-    the staging folders removed."""
+    (a rename replaces a file whole: never half of one), the manifest, the
+    staging folders removed, the stamp last (when given)."""
     return ("# each copied file into its place, the manifest last\nimport os\n"
             "def mv(a, b):\n"
             " try:\n  os.rename(a, b)\n"
@@ -213,7 +231,8 @@ def finish_code(names, dirs):
             "for d in %r:\n"
             " try:\n  os.rmdir(d)\n except OSError:\n  pass\n"
             % (tuple(names), STAGE, STAGE, MANIFEST, MANIFEST,
-               tuple(STAGE + "/" + d for d in sorted(dirs, key=lambda d: -d.count("/"))) + (STAGE,)))
+               tuple(STAGE + "/" + d for d in sorted(dirs, key=lambda d: -d.count("/"))) + (STAGE,))
+            + ("f = open('%s', 'w'); f.write(%r); f.close()\n" % (STAMP, stamp) if stamp else ""))
 
 
 def plan(board, port, build_dir, manifest_path, on_box=None):
@@ -223,6 +242,9 @@ def plan(board, port, build_dir, manifest_path, on_box=None):
     box's manifest) are not copied again.  (A ROMFS deploy, tools/romfs.py,
     would replace the copy steps; the probe and the manifest stay.)"""
     base = [mpremote()] + (["connect", port] if port else [])
+    if manifest_path is not None:
+        with open(checked_path(build_dir), "w", encoding="utf-8", newline="") as f:
+            f.write(checked_text(board_path(board)))
     rows = []
     todo = []
     for local, name in files_of(board, build_dir):
@@ -252,7 +274,7 @@ def plan(board, port, build_dir, manifest_path, on_box=None):
         cmds.append((base + ["fs", "cp", shown(local), ":%s/%s" % (STAGE, name)], False))
     cmds.append((base + ["fs", "cp", shown(manifest_path or "build/" + MANIFEST), ":%s/%s" % (STAGE, MANIFEST)],
                  False))
-    cmds.append((base + ["exec", finish_code([n for _, n in todo], dirs)], False))
+    cmds.append((base + ["exec", finish_code([n for _, n in todo], dirs, stamp_text(manifest_path))], False))
     cmds.append((base + ["reset"], False))
     return cmds, len(todo), len(rows)
 

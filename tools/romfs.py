@@ -147,7 +147,7 @@ def plan(board, port, build_dir=BUILD, board_file=None):
     rel = lambda p: os.path.relpath(p, ROOT)   # noqa: E731
     # (and the stale manifest of a file-system flash: firmware/flashcheck.py
     # would find its files gone and refuse to start)
-    cmds = [(base + ["exec", RM % (names + ["manifest.txt"],)], False),
+    cmds = [(base + ["exec", RM % (names + ["manifest.txt", "flashed.txt"],)], False),
             (base + ["romfs", "deploy", rel(IMAGE)], False)]
     voices = []
     for d, dirs, files in os.walk(build_dir):

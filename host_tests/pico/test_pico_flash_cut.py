@@ -98,3 +98,33 @@ def test_pico_flash_cut_by_ctrl_c_says_half_flashed_and_the_next_flash_mends_it(
             assert "heap boot" in said, said[-1500:]        # the box is up (main.py's first heap line)
         finally:
             p.close()
+
+
+def test_pico_flash_a_whole_flash_is_stamped_and_the_box_says_its_boot_times(image):
+    # issue 41: make flash writes the stamp last and the board it checked
+    # (boardok.json); the box's boot takes both (one read each, not the
+    # listings of every folder nor the checker) and says where its boot went,
+    # in ms since power-on, on its console (what mpremote shows)
+    import re
+    from tools.pico import faults
+    p = Pico(board=BOARD, flash=image)
+    try:
+        p.start()
+        p.run_for(4000000)
+        said = p.serial_text()
+        m = re.search(r"boot ms: main (\d+) check (\d+) board (\d+) hal (\d+) app (\d+) frame (\d+)", said)
+        assert m, said[-1500:]
+        ms = [int(x) for x in m.groups()]
+        assert ms == sorted(ms) and ms[0] > 0, ms
+        # the board checker never loaded (its class's name never interned),
+        # the extensible built-ins kept in sys.modules by main.py (an import
+        # of one is then no look on the file system)
+        out = faults.look(p, "import micropython, sys\nmicropython.qstr_info(1)\n"
+                             "print('BUILTINS', all(n in sys.modules for n in ('time', 'machine', 'os')))\n")
+        assert "Q(_Checker)" not in out and "Q(board_display)" not in out and "Q(boarddata)" in out, out[-3000:]
+        assert "BUILTINS True" in out, out[-1500:]
+        out = faults.look(p, "import flashcheck\nfrom hal import boarddata\n"
+                             "print('STAMPED', flashcheck.stamped(), boarddata.load('board.json') is not None)\n")
+        assert "STAMPED True True" in out, out
+    finally:
+        p.close()

@@ -166,3 +166,38 @@ def test_board_an_unknown_key_is_refused_naming_it():
     for f in os.listdir(BOARDS):
         if f.endswith(".json"):
             board.load(BOARDS + "/" + f)
+
+
+def test_board_the_checked_board_is_taken_only_for_its_own_text():
+    # hal.boarddata.load: the Board of a board file from the checked board
+    # make flash wrote (tools/boardcheck.checked_text: [text, fields, pads,
+    # display]), on both interpreters; a board file changed since: None
+    # (main.py then checks the file itself)
+    from hal import boarddata
+    from hal.host.parts import default_dir
+    d = default_dir("bbx_boardok_")
+    text = json.dumps(BASE)
+    b = board.parse(text, "x")
+    ok = [text, {"name": b.name, "module": b.module, "buzzer_pin": b.buzzer_pin, "speaker_pin": None,
+                 "menu_pin": b.menu_pin, "pad_timing": b.pad_timing, "supply_ma": b.supply_ma,
+                 "led_budget_ma": b.led_budget_ma, "power": [None, 29, 9900, None]},
+          [[p.pin, p.led] for p in b.pads],
+          {"kind": "ws2812", "width": 16, "height": 16, "pin": 22, "layout": "serpentine", "order": "GRB",
+           "max_ma": 500, "rotate": 0, "mirror": False}]
+    try:
+        with open(d + "/board.json", "w") as f:
+            f.write(text)
+        with open(d + "/boardok.json", "w") as f:
+            f.write(json.dumps(ok))
+        got = boarddata.load(d + "/board.json", d + "/boardok.json")
+        assert got.source == d + "/board.json" and got.uses() == b.uses()
+        assert got.pad_pins() == [2, 3] and got.led_pins() == [18, 19] and got.display.pin == 22
+        assert got.power == (None, 29, 9900, None) and got.display.layout == "serpentine"
+        with open(d + "/board.json", "w") as f:
+            f.write(text + " ")
+        assert boarddata.load(d + "/board.json", d + "/boardok.json") is None
+        assert boarddata.load(d + "/board.json", d + "/none.json") is None
+    finally:
+        for n in ("board.json", "boardok.json"):
+            os.remove(d + "/" + n)
+        os.rmdir(d)
