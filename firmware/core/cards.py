@@ -103,17 +103,7 @@ def names(cards):
 
 
 # ---- C4: shuffling and dealing ---------------------------------------------
-
-def deal_order(n, players, first):
-    """How many cards each player gets when dealing n cards one at a time,
-    clockwise, starting with player `first`: the first players dealt get one
-    more when it does not divide evenly (52 to 3 players: 18, 17, 17)."""
-    counts = [n // players] * players
-    extra = n % players
-    for k in range(extra):
-        counts[(first + k) % players] += 1
-    return counts
-
+# (a stacked deal's check: core.stacked, loaded only for one)
 
 def deal(deck, players, first):
     """Deal `deck` (top card first) one card at a time clockwise from player
@@ -136,37 +126,3 @@ def shuffled_deck(rng, kind=STANDARD):
     d = deck(kind)
     rng.shuffle(d)
     return d
-
-
-def check_stacked(hands, kind=STANDARD):
-    """A stacked deal must be exactly one deck: refuse it otherwise, naming
-    the missing and the duplicated cards.  Accepts names or ids; returns
-    hands as lists of ids."""
-    out = []
-    seen = {}  # type: dict[int, int]
-    for h in hands:
-        row = []
-        for c in h:
-            if isinstance(c, str):
-                try:
-                    c = parse(c)
-                except ValueError as e:
-                    # "deal" in the text: a replay names the deal's line
-                    raise ValueError("stacked deal: %s" % e)
-            row.append(c)
-            seen[c] = seen.get(c, 0) + 1
-        out.append(row)
-    full = list(deck(kind))  # `int in bytearray` is not in MicroPython
-    missing = [name(c) for c in full if c not in seen]
-    dup = [name(c) for c in sorted(seen) if seen[c] > 1]
-    foreign = [name(c) for c in sorted(seen) if c not in full]
-    if missing or dup or foreign:
-        msg = "stacked deal is not exactly one deck:"
-        if missing:
-            msg += " missing " + ", ".join(missing) + ";"
-        if dup:
-            msg += " duplicated " + ", ".join(dup) + ";"
-        if foreign:
-            msg += " not of this deck " + ", ".join(foreign) + ";"
-        raise ValueError(msg[:-1])
-    return out

@@ -80,7 +80,8 @@ class Tape(Rules):
         if hands is not None:
             if len(hands) != self.n:
                 raise ValueError("stacked deal: %d hands for %d players" % (len(hands), self.n))
-            self.first_hands = _cards.check_stacked(hands)
+            from core.stacked import check
+            self.first_hands = check(hands)
         # deal_source(round_no) -> hands or None: stacks later deals (tests,
         # replay).  Round 1 uses `hands` when given.
         self.deal_source = None

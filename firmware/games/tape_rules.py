@@ -269,7 +269,8 @@ class Rules:
             if h is not None:
                 if len(h) != self.n:
                     raise ValueError("stacked deal: %d hands for %d players" % (len(h), self.n))
-                stacked = _cards.check_stacked(h)
+                from core.stacked import check
+                stacked = check(h)
         first = (self.dealer + 1) % self.n
         hands = stacked if stacked is not None else _cards.deal(deck, self.n, first)
         for p in range(self.n):
