@@ -35,3 +35,26 @@ class LogError(ValueError):
         super().__init__("line %d: %s" % (lineno, reason))
         self.lineno = lineno
         self.reason = reason
+
+
+
+def normalized(name, *args):
+    """`normalize(*args)` of module `name` (a game's options checked: once a
+    game, as it is made); on MicroPython every module the call loaded (that
+    one, core.options, ...) is let go after, as app.join's forget_since does
+    for a phase: their code and messages leave the heap at the next
+    collection instead of staying for the whole game (on the `.mpy` route
+    the bytecode is in the heap, issue 41); one needed later is loaded
+    again then.  CPython keeps every module."""
+    import sys
+    lean = sys.implementation.name == "micropython"
+    before = tuple(sys.modules) if lean else ()
+    try:
+        return __import__(name, None, None, ("normalize",)).normalize(*args)
+    finally:
+        for k in [k for k in sys.modules if k not in before] if lean else ():
+            sys.modules.pop(k)
+            i = k.rfind(".")
+            pkg = sys.modules.get(k[:i]) if i > 0 else None
+            if pkg is not None and hasattr(pkg, k[i + 1:]):
+                delattr(pkg, k[i + 1:])

@@ -12,13 +12,12 @@
 #   _out(g, t_ms, p), _check_last(g, t_ms), _end_limit(g, t_ms), _end(g, ...)
 #   _to_battle(g, m), _settle(g): the fast paths' hand-overs to step()
 from core import cards as _cards
-from core import options as _opt
+from core import normalized
 from core.compat import const
 
 GAMES = ("bataille", "batawaf")
 LENGTH_NAMES = {"court": 80, "moyen": 200}
 MAX_DUELS = const(1000000)
-_MAX_MINUTES = const(600)
 
 # What the engine does next (Bataille._next; not a phase the box sees).
 _NEXT_DUEL = 0
@@ -44,24 +43,6 @@ def _strength_table(kind, ace_low, addition):
     return t
 
 
-def _length(opts):
-    """B6/W5 length: 'all', a number of duels, or '<n>min' (normalized)."""
-    v = opts.get("length", "all")
-    if isinstance(v, str) and v in LENGTH_NAMES:
-        return LENGTH_NAMES[v]
-    if v == "all":
-        return v
-    if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_DUELS:
-        return v
-    if isinstance(v, str) and v.endswith("min"):
-        digits = v[:-3]
-        if digits.isdigit() and 1 <= int(digits) <= _MAX_MINUTES:
-            return str(int(digits)) + "min"
-    raise ValueError("option 'length' must be 'all', 'court' (80 duels), 'moyen' "
-                     "(200 duels), a number of duels from 1 to %d, or '<n>min' with "
-                     "n from 1 to %d (got %r)" % (MAX_DUELS, _MAX_MINUTES, v))
-
-
 def _check_seed(seed):
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError("seed must be a whole number, 0 or more (got %r)" % (seed,))
@@ -69,34 +50,9 @@ def _check_seed(seed):
 
 def normalize(options, game):
     """The full options dict in force for `game`, checked (ValueError naming
-    the option and its allowed values otherwise)."""
-    if game not in GAMES:
-        raise ValueError("game must be one of 'bataille', 'batawaf' (got %r)" % (game,))
-    opts = options or {}
-    if not isinstance(opts, dict):
-        raise ValueError("options must be a dict of option names to values")
-    out = {}
-    if game == "bataille":
-        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "short", "addition",
-                            "box", "level"))
-        out["ace"] = _opt.choice(opts, "ace", ("high", "low"), "high")
-        out["down"] = _opt.choice(opts, "down", (3, 1), 3)
-        out["pickup"] = _opt.choice(opts, "pickup", ("shuffled", "ordered"), "shuffled")
-        out["addition"] = _opt.flag(opts, "addition", False)
-    else:
-        # W3: one card down; W4: the pickup is always shuffled.  Both are
-        # accepted at their only value so a generic menu may pass them.
-        _opt.unknown(opts, ("players", "down", "pickup", "length", "short", "box", "level"))
-        out["down"] = _opt.choice(opts, "down", (1,), 1)
-        out["pickup"] = _opt.choice(opts, "pickup", ("shuffled",), "shuffled")
-    # B4 variant short (W4: Bata-waf too): play on with the cards left, or
-    # lose at once when a battle begins and there are not K+1 of them.
-    out["short"] = _opt.choice(opts, "short", ("play", "lose"), "play")
-    out["players"] = _opt.number(opts, "players", 2, 4, 2)
-    out["length"] = _length(opts)
-    # P1, P6: the seats the box plays (the last ones) and its level
-    _opt.box(opts, out)
-    return out
+    the option and its allowed values otherwise): games.bataille_opts,
+    loaded for it and let go."""
+    return normalized("games.bataille_opts", options, game)
 
 
 # --- B4, B6, B7: who is out, and the end (g: the engine) -------------------
