@@ -46,7 +46,7 @@ from core import ticks as _ticks
 from core.pile import Pile
 from core.rng import Rng
 from core.compat import const
-from games.tape_rules import (RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
+from games.tape_rules import (RULES, DEFAULT_RULES, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
                               PLAY, WINDOW, FALSE,
                               normalize, rule_holds, Rules)
 

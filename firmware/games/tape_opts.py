@@ -3,7 +3,12 @@
 # and its messages were ~1.1 KB of the board's heap through the whole game on
 # the `.mpy` route (issue 41).
 from core import options as _opt
-from games.tape_rules import RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS
+from games.tape_rules import RULES, DEFAULT_RULES, MAX_PLAYERS
+
+# the options a game takes
+OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
+           "rules", "hidden_count", "target", "rounds", "length", "box", "level",
+           "head_start")
 
 
 def normalize(options):

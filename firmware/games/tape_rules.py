@@ -8,7 +8,7 @@
 #   normalize(options)              the full options dict (games.tape_opts; ValueError naming
 #                                   the option and its allowed values)
 #   rule_holds(rules, pile, m, said) the first rule the top card fulfils
-#   RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS,
+#   RULES, DEFAULT_RULES, MAX_PLAYERS, ROUND_PAUSE_MS,
 #   PLAY, WINDOW, FALSE (the other phases are the rules' own)
 #   class Rules                     T2, T6-T9, T11-T12 for games.tape.Tape
 #
@@ -23,9 +23,6 @@ from core.compat import const
 # T4 then T5, in the order a verdict names the first rule that holds.
 RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3", "ten")
 DEFAULT_RULES = ("match", "double", "sandwich")
-OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
-           "rules", "hidden_count", "target", "rounds", "length", "box", "level",
-           "head_start")
 # Every match ends: after `length` of game time ("<n>min", as Bataille's B6
 # time limit; "all" for none) the match stops at the next quiet moment (no
 # slap window or false slap open) with the points as they stand, reason
