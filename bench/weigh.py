@@ -32,8 +32,9 @@ import mpy  # noqa: E402
 
 # The modules of mine the box holds in a game (tools/pico/heapmap.py's census
 # of a Tape-treize and a Bataille game on the emulated board, 6 December 2026;
-# core.options left it with the games' option checks, core.normalized).
-IN_PLAY = ("core", "core.cards", "core.compat", "core.log", "core.pile", "core.rng",
+# core.options left it with the games' option checks, core.normalize; core.pile
+# with its Pile, now in core.cards).
+IN_PLAY = ("core", "core.cards", "core.compat", "core.log", "core.rng",
            "core.ticks", "gfx", "gfx.canvas", "gfx.fb", "gfx.glyphs", "gfx.region", "gfx.render",
            "gfx.style", "gfx.tape", "gfx.tape16", "gfx.table", "gfx.faces", "gfx.gauge", "gfx.menu",
            "games", "games.tape", "games.tape_rules", "games.tape_head", "games.bataille",

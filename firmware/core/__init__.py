@@ -38,19 +38,21 @@ class LogError(ValueError):
 
 
 
-def normalized(name, *args):
-    """`normalize(*args)` of module `name` (a game's options checked: once a
-    game, as it is made); on MicroPython every module the call loaded (that
-    one, core.options, ...) is let go after, as app.join's forget_since does
-    for a phase: their code and messages leave the heap at the next
-    collection instead of staying for the whole game (on the `.mpy` route
-    the bytecode is in the heap, issue 41); one needed later is loaded
-    again then.  CPython keeps every module."""
+
+def normalize(module, fn, *args):
+    """fn(*args) of `module`: a game's options checked (once a game, as it
+    is made: games.options).  On MicroPython every module the call loaded
+    (that one, core.options, ...) is let go after, as app.join's
+    forget_since does for a phase: their code and messages leave the heap
+    at the next collection instead of staying for the whole game (on the
+    `.mpy` route the bytecode is in the heap, issue 41); one needed later is
+    loaded again then.  CPython keeps every module.  (Named as the games'
+    own normalize: no name more in the board's pools.)"""
     import sys
     lean = sys.implementation.name == "micropython"
     before = tuple(sys.modules) if lean else ()
     try:
-        return __import__(name, None, None, ("normalize",)).normalize(*args)
+        return getattr(__import__(module, None, None, (fn,)), fn)(*args)
     finally:
         for k in [k for k in sys.modules if k not in before] if lean else ():
             sys.modules.pop(k)

@@ -9,7 +9,7 @@
 #
 # The box calls step() between animations and draws from the state it exposes
 # (per player: shown/shown2 face-up cards, score, inn; the pot; taker; tie).
-# The engine never sleeps: it is told the time.  Piles are core.pile rings
+# The engine never sleeps: it is told the time.  Piles are core.cards.Pile rings
 # and the pot is a preallocated bytearray, so with log=None a duel allocates
 # nothing on MicroPython (bench/bench_bataille.py measures it).
 #
@@ -18,7 +18,7 @@
 # statistics), bataille_replay (replay(entries): re-run a log and check it),
 # bataille_setup (what the options make of the engine, and the deal, C4).
 from core import cards as _cards
-from core.pile import Pile
+from core.cards import Pile
 from core.rng import Rng
 from core.compat import const
 # the options, card values and next-step codes, shared with the fast path

@@ -1,7 +1,8 @@
 # Bataille's and Bata-waf's options checked (games.bataille_rules.normalize):
 # once a game, as it is made, so loaded for it and let go after
-# (core.normalized): its code and its messages were ~0.9 KB of the board's
-# heap through the whole game on the `.mpy` route (issue 41).
+# (core.normalize): its code and its messages were ~1 KB of the board's heap
+# through the whole game on the `.mpy` route, core.options's with them
+# (issue 41).
 from core import options as _opt
 from core.compat import const
 from games.bataille_rules import GAMES, LENGTH_NAMES, MAX_DUELS
@@ -27,7 +28,7 @@ def _length(opts):
                      "n from 1 to %d (got %r)" % (MAX_DUELS, _MAX_MINUTES, v))
 
 
-def normalize(options, game):
+def bataille(options, game):
     """The full options dict in force for `game`, checked (ValueError naming
     the option and its allowed values otherwise)."""
     if game not in GAMES:

@@ -12,7 +12,7 @@
 #   _out(g, t_ms, p), _check_last(g, t_ms), _end_limit(g, t_ms), _end(g, ...)
 #   _to_battle(g, m), _settle(g): the fast paths' hand-overs to step()
 from core import cards as _cards
-from core import normalized
+import core
 from core.compat import const
 
 GAMES = ("bataille", "batawaf")
@@ -52,7 +52,7 @@ def normalize(options, game):
     """The full options dict in force for `game`, checked (ValueError naming
     the option and its allowed values otherwise): games.bataille_opts,
     loaded for it and let go."""
-    return normalized("games.bataille_opts", options, game)
+    return core.normalize("games.bataille_opts", "bataille", options, game)
 
 
 # --- B4, B6, B7: who is out, and the end (g: the engine) -------------------

@@ -43,7 +43,7 @@
 from core import cards as _cards
 from core import log as _log
 from core import ticks as _ticks
-from core.pile import Pile
+from core.cards import Pile
 from core.rng import Rng
 from core.compat import const
 from games.tape_rules import (RULES, DEFAULT_RULES, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
@@ -80,8 +80,8 @@ class Tape(Rules):
         if hands is not None:
             if len(hands) != self.n:
                 raise ValueError("stacked deal: %d hands for %d players" % (len(hands), self.n))
-            from core.stacked import check
-            self.first_hands = check(hands)
+            from core import check
+            self.first_hands = check.hands(hands)
         # deal_source(round_no) -> hands or None: stacks later deals (tests,
         # replay).  Round 1 uses `hands` when given.
         self.deal_source = None

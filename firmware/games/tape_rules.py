@@ -5,7 +5,7 @@
 # (deals, slaps, takes, rounds: T2, T6-T9, T11, T12) as the engine's base
 # class.
 #
-#   normalize(options)              the full options dict (games.tape_opts; ValueError naming
+#   normalize(options)              the full options dict (games.options; ValueError naming
 #                                   the option and its allowed values)
 #   rule_holds(rules, pile, m, said) the first rule the top card fulfils
 #   RULES, DEFAULT_RULES, MAX_PLAYERS, ROUND_PAUSE_MS,
@@ -17,7 +17,7 @@
 # mypy: disable-error-code="attr-defined"
 # (Rules is the engine's base class: its state is made by Tape.__init__)
 from core import cards as _cards
-from core import normalized
+import core
 from core.compat import const
 
 # T4 then T5, in the order a verdict names the first rule that holds.
@@ -47,8 +47,8 @@ _NO_SLAP = const(-(1 << 29) - 2000)
 
 def normalize(options):
     """The full options dict in force (ValueError naming the option and its
-    allowed values otherwise): games.tape_opts, loaded for it and let go."""
-    return normalized("games.tape_opts", options)
+    allowed values otherwise): games.options, loaded for it and let go."""
+    return core.normalize("games.options", "tape", options)
 
 
 def rule_holds(rules, pile, m, said):
@@ -219,8 +219,8 @@ class Rules:
             if h is not None:
                 if len(h) != self.n:
                     raise ValueError("stacked deal: %d hands for %d players" % (len(h), self.n))
-                from core.stacked import check
-                stacked = check(h)
+                from core import check
+                stacked = check.hands(h)
         first = (self.dealer + 1) % self.n
         hands = stacked if stacked is not None else _cards.deal(deck, self.n, first)
         for p in range(self.n):

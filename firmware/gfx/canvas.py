@@ -29,7 +29,7 @@ from core.compat import viper
 # The palette and the small helpers, gfx.style's, are the screens' names
 # from here too (`from gfx.canvas import BG, INK`)
 from gfx.style import (BG, INK, RED, BLACKSUIT, WON, BATTLE, DOG, DIM, WARN, OK, PLAYER0,  # noqa: F401
-                       RGB, rgb, player_rgb, rgb565, fold, scroll_offset, text_width, rank_label, suit_pip)
+                       RGB, player_rgb, rgb565, fold, scroll_offset, text_width, rank_label, suit_pip)
 # (and the Region, drawn through a Canvas: `canvas.Region(cv, ...)`)
 from gfx.region import Region  # noqa: F401
 
@@ -82,8 +82,8 @@ class Canvas:
     def set_level(self, level):
         self.level = level
         pal = []
-        for i in range(len(RGB) // 3):
-            r, g, b = rgb(i)
+        for i in range(0, len(RGB), 3):
+            r, g, b = RGB[i], RGB[i + 1], RGB[i + 2]
             if self.colour:
                 pal.append(rgb565(r * level // 5, g * level // 5, b * level // 5))
             else:

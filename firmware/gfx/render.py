@@ -11,7 +11,7 @@
 # for V/D/R), rank and suit in the 5x7 or 3x5 font on the matrix; dogs from
 # two sets of six (gfx.glyphs) whose lit area grows 1.3x a size or more.
 # Menus on the matrix: one item, its icon, its label scrolling when too wide.
-# Each screen's own module (gfx.faces, menu, table, tape, ending) is imported only
+# Each screen's own module (gfx.faces, menu, table, tape, end) is imported only
 # when it is drawn, so a game carries only its own screens; they take their
 # shared names from gfx.canvas, never from here.
 #
@@ -208,9 +208,9 @@ class Renderer:
         tape.tape(self, v)
 
     def end(self, v):
-        """Who won (gfx.ending, imported at the end screen only)."""
-        from gfx import ending
-        ending.end(self, v)
+        """Who won (gfx.end, imported at the end screen only)."""
+        from gfx import end
+        end.end(self, v)
 
     def message(self, title, lines, icon="cross", col=RED):
         """Error screens and notices: an icon on the matrix, words elsewhere."""

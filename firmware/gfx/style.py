@@ -20,7 +20,7 @@ WARN = const(8)
 OK = const(9)
 PLAYER0 = const(10)     # PLAYER0 + p: each player's colour (pad LEDs too)
 
-# The palette's RGB, three bytes a colour index (rgb(i) its (r, g, b)): one
+# The palette's RGB, three bytes a colour index (RGB[3 * c:3 * c + 3]): one
 # bytes constant, not 18 tuples (~600 B of the board's heap on the `.mpy`
 # route, issue 41).
 RGB = (  # BG, INK, RED, BLACKSUIT, WON, BATTLE | DOG, DIM, WARN, OK, PLAYER0 ...
@@ -30,14 +30,9 @@ RGB = (  # BG, INK, RED, BLACKSUIT, WON, BATTLE | DOG, DIM, WARN, OK, PLAYER0 ..
 )
 
 
-def rgb(c):
-    """(r, g, b) of colour index c."""
-    c *= 3
-    return RGB[c], RGB[c + 1], RGB[c + 2]
-
-
 def player_rgb(p):
-    return rgb(PLAYER0 + (p & 7))
+    p = 3 * (PLAYER0 + (p & 7))
+    return RGB[p], RGB[p + 1], RGB[p + 2]
 
 
 def rgb565(r, g, b):

@@ -110,10 +110,10 @@ def test_c4_deal_starts_after_dealer():
 
 def test_c4_stacked_deal_must_be_one_deck():
     hands = [["AS"] * 2] + [[]]
-    from core import stacked
-    e = raises(ValueError, stacked.check, hands)
+    from core import check
+    e = raises(ValueError, check.hands, hands)
     assert "missing" in str(e) and "duplicated AS" in str(e) and "2S" in str(e)
-    ok = stacked.check([cards.names(range(26)), cards.names(range(26, 52))])
+    ok = check.hands([cards.names(range(26)), cards.names(range(26, 52))])
     assert ok[0][0] == 0 and len(ok[1]) == 26
 
 

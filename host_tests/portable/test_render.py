@@ -1,6 +1,6 @@
 # The renderer: every screen fits every display, no glyph on a Bata-waf
 # screen (W6), the cards are drawn where their player sits.
-from gfx import render, glyphs, fb, style
+from gfx import render, glyphs, fb
 from app import view, strings, pause
 from app import settings as _set
 from core import cards
@@ -491,7 +491,7 @@ def test_player_colours_bright_and_distinct():
     # full strength, far from the others and from the marks of a trick
     # (white dots: the winner, magenta dots: a battle)
     cols = [render.player_rgb(p) for p in range(4)]
-    marks = [style.rgb(render.INK), style.rgb(render.BATTLE)]
+    marks = [tuple(render.RGB[3 * c:3 * c + 3]) for c in (render.INK, render.BATTLE)]
     for i in range(4):
         assert max(cols[i]) == 255
         for other in cols[i + 1:] + marks:

@@ -3,6 +3,7 @@
 # points).  A screen module of its own, imported when the game ends, as
 # gfx.menu, table and tape are when theirs are drawn: its bytecode was ~450 B
 # of the board's heap through every game on the `.mpy` route (issue 41).
+# (Named as its function: two names more in the board's pools, not three.)
 from gfx.canvas import INK, DIM, OK, PLAYER0
 
 

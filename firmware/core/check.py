@@ -1,11 +1,13 @@
-# C4: a stacked deal checked (tests, a replay, a game rebuilt from its log):
-# apart from core.cards, which every game holds, since a game dealt by the
-# box never needs it (its code and text were ~450 B of the board's heap in
-# play on the `.mpy` route, issue 41).
+# C4: a stacked deal's hands checked (tests, a replay, a game rebuilt from
+# its log): apart from core.cards, which every game holds, since a game dealt
+# by the box never needs it (its code and text were ~450 B of the board's
+# heap in play on the `.mpy` route, issue 41).  `from core import check`,
+# `check.hands(...)`: names the board's pools hold already, so a game that
+# never loads it interns none for it.
 from core.cards import STANDARD, deck, name, parse
 
 
-def check(hands, kind=STANDARD):
+def hands(hands, kind=STANDARD):
     """A stacked deal must be exactly one deck: refuse it otherwise, naming
     the missing and the duplicated cards.  Accepts names or ids; returns
     hands as lists of ids."""

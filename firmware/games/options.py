@@ -1,17 +1,21 @@
-# Tape-treize's options checked (games.tape_rules.normalize): once a game,
-# as it is made, so loaded for it and let go after (core.normalized): its code
-# and its messages were ~1.1 KB of the board's heap through the whole game on
-# the `.mpy` route (issue 41).
+# Tape-treize's options checked (games.tape_rules.normalize; Bataille's:
+# games.bataille_opts): once a game, as it is made, so loaded for it and let
+# go after (core.normalize): its code and messages were ~1.3 KB of the
+# board's heap through the whole game on the `.mpy` route, core.options's
+# with them (issue 41).  Named as the option dict its caller already names:
+# two names more in the board's pools, not three (the game with the most
+# names gets it; one module for both games put Bataille's ten option words
+# in a Tape-treize game's pools).
 from core import options as _opt
 from games.tape_rules import RULES, DEFAULT_RULES, MAX_PLAYERS
 
-# the options a game takes
+# the options a Tape-treize game takes
 OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
            "rules", "hidden_count", "target", "rounds", "length", "box", "level",
            "head_start")
 
 
-def normalize(options):
+def tape(options):
     """The full options dict in force (ValueError naming the option and its
     allowed values otherwise)."""
     opts = options or {}
