@@ -69,8 +69,8 @@ def test_ws2812_cap_every_renderer_frame_within_the_board_budget():
                         assert _sent_ua(m.out.last) <= d.max_ma * 1000, (name, game, n)
         # and the brightest thing the renderer could ever draw: the whole
         # matrix in its brightest palette colour
-        for rgb in render.RGB:
-            m.fb.fill(style.rgb565(*rgb))
+        for i in range(0, len(render.RGB), 3):
+            m.fb.fill(style.rgb565(*render.RGB[i:i + 3]))
             m.show()
             assert _sent_ua(m.out.last) <= d.max_ma * 1000
         assert frames > 20 and worst > 0

@@ -103,17 +103,7 @@ def names(cards):
 
 
 # ---- C4: shuffling and dealing ---------------------------------------------
-
-def deal_order(n, players, first):
-    """How many cards each player gets when dealing n cards one at a time,
-    clockwise, starting with player `first`: the first players dealt get one
-    more when it does not divide evenly (52 to 3 players: 18, 17, 17)."""
-    counts = [n // players] * players
-    extra = n % players
-    for k in range(extra):
-        counts[(first + k) % players] += 1
-    return counts
-
+# (a stacked deal's check: core.check, loaded only for one)
 
 def deal(deck, players, first):
     """Deal `deck` (top card first) one card at a time clockwise from player
@@ -138,35 +128,61 @@ def shuffled_deck(rng, kind=STANDARD):
     return d
 
 
-def check_stacked(hands, kind=STANDARD):
-    """A stacked deal must be exactly one deck: refuse it otherwise, naming
-    the missing and the duplicated cards.  Accepts names or ids; returns
-    hands as lists of ids."""
-    out = []
-    seen = {}  # type: dict[int, int]
-    for h in hands:
-        row = []
-        for c in h:
-            if isinstance(c, str):
-                try:
-                    c = parse(c)
-                except ValueError as e:
-                    # "deal" in the text: a replay names the deal's line
-                    raise ValueError("stacked deal: %s" % e)
-            row.append(c)
-            seen[c] = seen.get(c, 0) + 1
-        out.append(row)
-    full = list(deck(kind))  # `int in bytearray` is not in MicroPython
-    missing = [name(c) for c in full if c not in seen]
-    dup = [name(c) for c in sorted(seen) if seen[c] > 1]
-    foreign = [name(c) for c in sorted(seen) if c not in full]
-    if missing or dup or foreign:
-        msg = "stacked deal is not exactly one deck:"
-        if missing:
-            msg += " missing " + ", ".join(missing) + ";"
-        if dup:
-            msg += " duplicated " + ", ".join(dup) + ";"
-        if foreign:
-            msg += " not of this deck " + ", ".join(foreign) + ";"
-        raise ValueError(msg[:-1])
-    return out
+# ---- C5: a player's face-down pile as a fixed-size ring of card ids ----------
+# A flip takes the top; won cards go under the bottom.  The ring is a
+# preallocated bytearray the size of the deck, so moving cards allocates
+# nothing per trick on MicroPython.  (Here, not a module of its own: every
+# game holds both; core.pile names it for the others.)
+
+class Pile:
+    def __init__(self, n):
+        # n: the most cards it can hold (its capacity, self.cap)
+        self.buf = bytearray(n)
+        self.cap = n
+        self.head = 0  # index of the top card
+        self.n = 0
+
+    def __len__(self):
+        return self.n
+
+    def clear(self):
+        self.head = 0
+        self.n = 0
+
+    def top(self):
+        if not self.n:
+            raise IndexError("empty pile")
+        return self.buf[self.head]
+
+    def pop_top(self):
+        if not self.n:
+            raise IndexError("empty pile")
+        c = self.buf[self.head]
+        self.head += 1
+        if self.head == self.cap:
+            self.head = 0
+        self.n -= 1
+        return c
+
+    def push_bottom(self, c):
+        if self.n == self.cap:
+            raise IndexError("pile full")
+        i = self.head + self.n
+        if i >= self.cap:
+            i -= self.cap
+        self.buf[i] = c
+        self.n += 1
+
+    def at(self, k):
+        """The k-th card from the top (0 = top)."""
+        if k < 0 or k >= self.n:
+            raise IndexError("pile index")
+        i = self.head + k
+        if i >= self.cap:
+            i -= self.cap
+        return self.buf[i]
+
+    def to_list(self):
+        """Top card first (allocates: for the log and tests, not per trick)."""
+        return [self.at(k) for k in range(self.n)]
+

@@ -9,7 +9,7 @@
 #
 # The box calls step() between animations and draws from the state it exposes
 # (per player: shown/shown2 face-up cards, score, inn; the pot; taker; tie).
-# The engine never sleeps: it is told the time.  Piles are core.pile rings
+# The engine never sleeps: it is told the time.  Piles are core.cards.Pile rings
 # and the pot is a preallocated bytearray, so with log=None a duel allocates
 # nothing on MicroPython (bench/bench_bataille.py measures it).
 #
@@ -18,12 +18,12 @@
 # statistics), bataille_replay (replay(entries): re-run a log and check it),
 # bataille_setup (what the options make of the engine, and the deal, C4).
 from core import cards as _cards
-from core.pile import Pile
+from core.cards import Pile
 from core.rng import Rng
 from core.compat import const
 # the options, card values and next-step codes, shared with the fast path
 # and replay (games.bataille_rules)
-from games.bataille_rules import (GAMES, LENGTH_NAMES, MAX_DUELS, normalize,  # noqa: F401
+from games.bataille_rules import (GAMES, LENGTH_NAMES, MAX_DUELS,  # noqa: F401
                                   _check_seed, _out, _check_last, _end_limit, _end,
                                   _NEXT_DUEL, _NEXT_BATTLE, _NEXT_TAKE, _NEXT_NONE)
 
@@ -42,6 +42,13 @@ _NONE = const(255)   # "no card" in the shown bytearrays
 # even when the log is off.
 def _flagged(flags, n):
     return [p for p in range(n) if flags[p]]
+
+
+
+def normalize(options, game):
+    """The full options dict for `game`, checked (games.bataille_opts: at the deal only)."""
+    from games.bataille_opts import bataille
+    return bataille(options, game)
 
 
 class Bataille:

@@ -1,12 +1,10 @@
 # Bataille's and Bata-waf's rules as data, below the engine (games.bataille),
 # its fast path (games.bataille_fast) and replay (games.bataille_replay),
-# which all take them from here: the options and their checks (B1, B4, B5,
-# B6, B8; W3-W5), what each card is worth in a comparison (C6, B8, W2), and
+# which all take them from here: the options' values (their checks, B1, B4, B5,
+# B6, B8, W3-W5: games.bataille_opts), what each card is worth in a comparison (C6, B8, W2), and
 # the engine's next-step codes, which the fast path reads and sets too; who
 # is out and how the game ends (B4, B6, B7), for the engine and its fast path.
 #
-#   normalize(options, game) -> the full options dict (ValueError naming the
-#                               option and its allowed values otherwise)
 #   _check_seed(seed), _strength_table(kind, ace_low, addition)
 #   GAMES, LENGTH_NAMES, MAX_DUELS, _NEXT_DUEL ... _NEXT_NONE
 #   _out(g, t_ms, p), _check_last(g, t_ms), _end_limit(g, t_ms), _end(g, ...)
@@ -17,7 +15,6 @@ from core.compat import const
 GAMES = ("bataille", "batawaf")
 LENGTH_NAMES = {"court": 80, "moyen": 200}
 MAX_DUELS = const(1000000)
-_MAX_MINUTES = const(600)
 
 # What the engine does next (Bataille._next; not a phase the box sees).
 _NEXT_DUEL = 0
@@ -43,60 +40,9 @@ def _strength_table(kind, ace_low, addition):
     return t
 
 
-def _length(opts):
-    """B6/W5 length: 'all', a number of duels, or '<n>min' (normalized)."""
-    v = opts.get("length", "all")
-    if isinstance(v, str) and v in LENGTH_NAMES:
-        return LENGTH_NAMES[v]
-    if v == "all":
-        return v
-    if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_DUELS:
-        return v
-    if isinstance(v, str) and v.endswith("min"):
-        digits = v[:-3]
-        if digits.isdigit() and 1 <= int(digits) <= _MAX_MINUTES:
-            return str(int(digits)) + "min"
-    raise ValueError("option 'length' must be 'all', 'court' (80 duels), 'moyen' "
-                     "(200 duels), a number of duels from 1 to %d, or '<n>min' with "
-                     "n from 1 to %d (got %r)" % (MAX_DUELS, _MAX_MINUTES, v))
-
-
 def _check_seed(seed):
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError("seed must be a whole number, 0 or more (got %r)" % (seed,))
-
-
-def normalize(options, game):
-    """The full options dict in force for `game`, checked (ValueError naming
-    the option and its allowed values otherwise)."""
-    from core import options as _opt     # the checks: only at the deal (app.play forgets it after)
-    if game not in GAMES:
-        raise ValueError("game must be one of 'bataille', 'batawaf' (got %r)" % (game,))
-    opts = options or {}
-    if not isinstance(opts, dict):
-        raise ValueError("options must be a dict of option names to values")
-    out = {}
-    if game == "bataille":
-        _opt.unknown(opts, ("players", "ace", "down", "pickup", "length", "short", "addition",
-                            "box", "level"))
-        out["ace"] = _opt.choice(opts, "ace", ("high", "low"), "high")
-        out["down"] = _opt.choice(opts, "down", (3, 1), 3)
-        out["pickup"] = _opt.choice(opts, "pickup", ("shuffled", "ordered"), "shuffled")
-        out["addition"] = _opt.flag(opts, "addition", False)
-    else:
-        # W3: one card down; W4: the pickup is always shuffled.  Both are
-        # accepted at their only value so a generic menu may pass them.
-        _opt.unknown(opts, ("players", "down", "pickup", "length", "short", "box", "level"))
-        out["down"] = _opt.choice(opts, "down", (1,), 1)
-        out["pickup"] = _opt.choice(opts, "pickup", ("shuffled",), "shuffled")
-    # B4 variant short (W4: Bata-waf too): play on with the cards left, or
-    # lose at once when a battle begins and there are not K+1 of them.
-    out["short"] = _opt.choice(opts, "short", ("play", "lose"), "play")
-    out["players"] = _opt.number(opts, "players", 2, 4, 2)
-    out["length"] = _length(opts)
-    # P1, P6: the seats the box plays (the last ones) and its level
-    _opt.box(opts, out)
-    return out
 
 
 # --- B4, B6, B7: who is out, and the end (g: the engine) -------------------

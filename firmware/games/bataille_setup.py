@@ -18,7 +18,8 @@ def check_hands(hands, n, kind):
         return None
     if len(hands) != n:
         raise ValueError("stacked deal has %d hands for %d players" % (len(hands), n))
-    return _cards.check_stacked(hands, kind)
+    from core import check
+    return check.hands(hands, kind)
 
 
 def configure(opts, kind, n, size):

@@ -8,7 +8,8 @@
 #   g.stop(now)         ended from the menu (L `stopped`)
 #   g.done, g.winners, g.reason, g.counts(), g.points, g.round, ...
 #   games.tape_replay.replay(entries)  re-run a log (core.log.read), check it
-#   games.tape_rules: the rules (T4, T5), options, the slap window (T6-T8)
+#   games.tape_rules: the rules (T4, T5), the slap window (T6-T8);
+#   games.options: the options' checks (normalize, at the deal only)
 #
 # Times.  The engine is told the time; it never reads a clock.  Inputs are
 # ticks_us values (they wrap at 2**30, S4); the game clock g.clock
@@ -24,11 +25,10 @@
 # would be a long int on the heap.  So game time is kept as `_base_ms` (ms
 # from the start to an epoch: small for 12 days) plus times in us since the
 # epoch (`_now`, `_due`, the slap times, the unwrap reference).  press() and
-# poll() move the epoch to the latest tick once it is 2**28 us (4.5 minutes)
-# old, at a quiet moment (no slap window or false slap being collected), in
-# whole ms so every log `t` is unchanged (the clock keeps the epoch;
-# `_base_ms` is the engine's copy for its log lines).  The log still gets `t` in ms and
-# slap `t_us` in us since the start (the slap line builds that one number).
+# poll() move the epoch to the latest tick once it is 2**28 us (4.5 min) old,
+# at a quiet moment (no slap window or false slap open), in whole ms so every
+# log `t` is unchanged (`_base_ms`: the engine's copy of the clock's epoch).
+# The log gets `t` in ms, slap `t_us` in us since the start (one number).
 # The game-time API (press_us, advance_us, now_us, ...: replay, tests, host
 # bots) speaks unwrapped us since the start and never moves the epoch.
 #
@@ -43,12 +43,12 @@
 from core import cards as _cards
 from core import log as _log
 from core import ticks as _ticks
-from core.pile import Pile
+from core.cards import Pile
 from core.rng import Rng
 from core.compat import const
-from games.tape_rules import (RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
+from games.tape_rules import (RULES, DEFAULT_RULES, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
                               PLAY, WINDOW, FALSE,
-                              normalize, rule_holds, Rules)
+                              rule_holds, Rules)
 
 # Game time on the board (see the header): the epoch moves once the latest
 # tick is this far past it (4.5 minutes), at the next quiet moment.
@@ -59,6 +59,11 @@ _STALE = const(-(1 << 29) - 1000)
 # The phases' names (PLAY ... DONE: games.tape_rules)
 _PHASE_NAMES = const(("play", "window", "false", "settle", "pause", "done"))
 
+
+def normalize(options):
+    """The full options dict in force, checked (ValueError naming the option)."""
+    from games.options import tape
+    return tape(options)
 
 
 class Tape(Rules):
@@ -80,7 +85,8 @@ class Tape(Rules):
         if hands is not None:
             if len(hands) != self.n:
                 raise ValueError("stacked deal: %d hands for %d players" % (len(hands), self.n))
-            self.first_hands = _cards.check_stacked(hands)
+            from core import check
+            self.first_hands = check.hands(hands)
         # deal_source(round_no) -> hands or None: stacks later deals (tests,
         # replay).  Round 1 uses `hands` when given.
         self.deal_source = None

@@ -1,14 +1,12 @@
 # Tape-treize's rules below the engine (games.tape) and the screen
 # (app.view), which both take them from here: the rules a slap may answer
-# (T4, T5) and the one predicate that says which holds, the options and
-# their checks, the phases the screen shows, and the rules' steps of a match
+# (T4, T5) and the one predicate that says which holds, the options'
+# bounds (their checks: games.options), the phases the screen shows, and the rules' steps of a match
 # (deals, slaps, takes, rounds: T2, T6-T9, T11, T12) as the engine's base
 # class.
 #
-#   normalize(options)              the full options dict (ValueError naming
-#                                   the option and its allowed values)
 #   rule_holds(rules, pile, m, said) the first rule the top card fulfils
-#   RULES, DEFAULT_RULES, OPTIONS, MAX_PLAYERS, ROUND_PAUSE_MS,
+#   RULES, DEFAULT_RULES, MAX_PLAYERS, ROUND_PAUSE_MS,
 #   PLAY, WINDOW, FALSE (the other phases are the rules' own)
 #   class Rules                     T2, T6-T9, T11-T12 for games.tape.Tape
 #
@@ -22,9 +20,6 @@ from core.compat import const
 # T4 then T5, in the order a verdict names the first rule that holds.
 RULES = ("match", "double", "sandwich", "sandwich2", "sandwich3", "sum2", "sum3", "ten")
 DEFAULT_RULES = ("match", "double", "sandwich")
-OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
-           "rules", "hidden_count", "target", "rounds", "length", "box", "level",
-           "head_start")
 # Every match ends: after `length` of game time ("<n>min", as Bataille's B6
 # time limit; "all" for none) the match stops at the next quiet moment (no
 # slap window or false slap open) with the points as they stand, reason
@@ -45,60 +40,6 @@ _DONE = const(5)
 # No press yet in the window: below any press time (they may be negative
 # since the engine's epoch, but never below its oldest, -2**29 - 1000).
 _NO_SLAP = const(-(1 << 29) - 2000)
-
-
-def normalize(options):
-    """The full options dict in force (ValueError naming the option and its
-    allowed values otherwise)."""
-    from core import options as _opt     # the checks: only at the deal (app.play forgets it after)
-    opts = options or {}
-    if not isinstance(opts, dict):
-        raise ValueError("options must be a dict of option names to values")
-    _opt.unknown(opts, OPTIONS)
-    out = {}
-    out["players"] = _opt.number(opts, "players", 2, MAX_PLAYERS, 4)
-    out["mode"] = _opt.choice(opts, "mode", ("tempo", "turns"), "tempo")
-    out["tempo"] = _opt.number(opts, "tempo", 500, 4000, 1500)
-    out["slap_timeout"] = _opt.number(opts, "slap_timeout", 300, 10000, 2000)
-    out["false_window"] = _opt.number(opts, "false_window", 0, 2000, 300)
-    out["settle"] = _opt.number(opts, "settle", 0, 5000, 1000)
-    rules = opts.get("rules", DEFAULT_RULES)
-    if not isinstance(rules, (list, tuple)):
-        raise ValueError("option 'rules' must be a list of rule names from %s (got %r)"
-                         % (", ".join(RULES), rules))
-    for r in rules:
-        if r not in RULES:
-            raise ValueError("option 'rules': %r is not a rule; allowed: %s"
-                             % (r, ", ".join(RULES)))
-    out["rules"] = [r for r in RULES if r in rules]
-    if len(out["rules"]) != len(rules):
-        raise ValueError("option 'rules' names a rule twice (%r)" % (rules,))
-    out["hidden_count"] = _opt.flag(opts, "hidden_count", False)
-    target = opts.get("target")
-    rounds = opts.get("rounds")
-    if target is not None and rounds is not None:
-        raise ValueError("options 'target' and 'rounds': give one or the other, not both")
-    if rounds is not None:
-        out["rounds"] = _opt.number(opts, "rounds", 1, 99, 1)
-        out["target"] = None
-    else:
-        out["target"] = _opt.number(opts, "target", 1, 99, 3)
-        out["rounds"] = None
-    v = opts.get("length", "30min")
-    if v != "all":
-        if not (isinstance(v, str) and v[-3:] == "min" and v[:-3].isdigit()
-                and 0 < int(v[:-3]) <= 600):
-            raise ValueError("option 'length': 'all' or '<n>min', n 1..600 (got %r)" % (v,))
-        v = str(int(v[:-3])) + "min"
-    out["length"] = v
-    # P1, P6: the seats the box plays (the last ones) and its level (P5)
-    _opt.box(opts, out)
-    if opts.get("head_start", "off") == "off":
-        out["head_start"] = "off"   # S7 off: games.tape_head stays unloaded (games.tape)
-    else:
-        from games import tape_head
-        tape_head.option(opts, out)     # S7, after the box's seats (they get none)
-    return out
 
 
 def rule_holds(rules, pile, m, said):
@@ -269,7 +210,8 @@ class Rules:
             if h is not None:
                 if len(h) != self.n:
                     raise ValueError("stacked deal: %d hands for %d players" % (len(h), self.n))
-                stacked = _cards.check_stacked(h)
+                from core import check
+                stacked = check.hands(h)
         first = (self.dealer + 1) % self.n
         hands = stacked if stacked is not None else _cards.deal(deck, self.n, first)
         for p in range(self.n):

@@ -82,7 +82,8 @@ class Canvas:
     def set_level(self, level):
         self.level = level
         pal = []
-        for r, g, b in RGB:
+        for i in range(0, len(RGB), 3):
+            r, g, b = RGB[i], RGB[i + 1], RGB[i + 2]
             if self.colour:
                 pal.append(rgb565(r * level // 5, g * level // 5, b * level // 5))
             else:

@@ -11,7 +11,7 @@
 # for V/D/R), rank and suit in the 5x7 or 3x5 font on the matrix; dogs from
 # two sets of six (gfx.glyphs) whose lit area grows 1.3x a size or more.
 # Menus on the matrix: one item, its icon, its label scrolling when too wide.
-# Each screen's own module (gfx.faces, menu, table, tape) is imported only
+# Each screen's own module (gfx.faces, menu, table, tape, end) is imported only
 # when it is drawn, so a game carries only its own screens; they take their
 # shared names from gfx.canvas, never from here.
 #
@@ -208,41 +208,9 @@ class Renderer:
         tape.tape(self, v)
 
     def end(self, v):
-        """Who won: a trophy facing each winner; Bataille and Tape-treize
-        also say it in words with the cards (and points)."""
-        cv = self.cv
-        cv.clear()
-        dogs = v.game == "batawaf"
-        bottom = 0 if (self.small or v.n > 4) else ((6 if v.box else 4) * self.scale if dogs else self.lh)
-        if v.n <= 4:
-            # the words go in a band of their own, above the trophies
-            words = not self.small and not dogs
-            top = self.lh + 2 if words else 0
-            regs = self.player_regions(v.n, top, bottom, v.sides)
-            for p in range(v.n):
-                rg = regs[p]
-                if p in v.winners:
-                    k = max(1, min(rg.w // 8, rg.h // 8))
-                    rg.pic("trophy", (rg.w - 7 * k) // 2, (rg.h - 7 * k) // 2, k, OK)
-                else:
-                    rg.pic("cross", (rg.w - 5) // 2, (rg.h - 5) // 2, 1, DIM if cv.colour else INK)
-            if bottom:
-                self.holdings(v, cv.h - bottom, bottom, dogs)
-            if words:
-                names = " ".join([str(p + 1) for p in v.winners])
-                rg = self.whole()
-                rg.text("%s %s" % (self._t("winner"), names), 1, 1, self.scale, INK)
-            return
-        rg = self.whole()
-        if self.small:
-            rg.pic("trophy", 4, 0, 1, OK)
-            for p in range(v.n):
-                rg.rect(p * 2, 12, 1, 3, PLAYER0 + p if p in v.winners else DIM)
-            return
-        top = self.title(self._t("winner") + " " + " ".join([str(p + 1) for p in v.winners]))
-        cw = cv.w // v.n
-        for p in range(v.n):
-            rg.text(str(v.points[p]), p * cw + 1, top + self.scale, self.scale, INK, maxw=cw - 2)
+        """Who won (gfx.end, imported at the end screen only)."""
+        from gfx import end
+        end.end(self, v)
 
     def message(self, title, lines, icon="cross", col=RED):
         """Error screens and notices: an icon on the matrix, words elsewhere."""

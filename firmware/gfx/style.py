@@ -20,16 +20,19 @@ WARN = const(8)
 OK = const(9)
 PLAYER0 = const(10)     # PLAYER0 + p: each player's colour (pad LEDs too)
 
-RGB = (
-    (0, 0, 0), (255, 255, 255), (255, 0, 0), (110, 150, 255), (70, 50, 0),
-    (60, 0, 60), (255, 150, 40), (40, 40, 40), (255, 170, 0), (0, 255, 0),
-    (255, 20, 20), (0, 90, 255), (0, 255, 0), (255, 230, 0),
-    (255, 0, 255), (0, 255, 255), (255, 128, 0), (160, 160, 255),
+# The palette's RGB, three bytes a colour index (RGB[3 * c:3 * c + 3]): one
+# bytes constant, not 18 tuples (~600 B of the board's heap on the `.mpy`
+# route, issue 41).
+RGB = (  # BG, INK, RED, BLACKSUIT, WON, BATTLE | DOG, DIM, WARN, OK, PLAYER0 ...
+    b'\x00\x00\x00' b'\xff\xff\xff' b'\xff\x00\x00' b'\x6e\x96\xff' b'\x46\x32\x00' b'\x3c\x00\x3c'
+    b'\xff\x96\x28' b'\x28\x28\x28' b'\xff\xaa\x00' b'\x00\xff\x00' b'\xff\x14\x14' b'\x00\x5a\xff'
+    b'\x00\xff\x00' b'\xff\xe6\x00' b'\xff\x00\xff' b'\x00\xff\xff' b'\xff\x80\x00' b'\xa0\xa0\xff'
 )
 
 
 def player_rgb(p):
-    return RGB[PLAYER0 + (p & 7)]
+    p = 3 * (PLAYER0 + (p & 7))
+    return RGB[p], RGB[p + 1], RGB[p + 2]
 
 
 def rgb565(r, g, b):

@@ -95,8 +95,8 @@ def test_c3_large_seeds_fold_in():
 
 
 def test_c4_deal_52_to_3_players():
-    assert cards.deal_order(52, 3, 0) == [18, 17, 17]
-    assert cards.deal_order(52, 3, 1) == [17, 18, 17]
+    # the first players dealt get one more (C4): counted from the deal
+    assert [len(h) for h in cards.deal(list(range(52)), 3, 1)] == [17, 18, 17]
     hands = cards.deal(list(range(52)), 3, 0)
     assert [len(h) for h in hands] == [18, 17, 17]
     assert hands[0][:3] == [0, 3, 6] and hands[1][:2] == [1, 4]
@@ -110,9 +110,10 @@ def test_c4_deal_starts_after_dealer():
 
 def test_c4_stacked_deal_must_be_one_deck():
     hands = [["AS"] * 2] + [[]]
-    e = raises(ValueError, cards.check_stacked, hands)
+    from core import check
+    e = raises(ValueError, check.hands, hands)
     assert "missing" in str(e) and "duplicated AS" in str(e) and "2S" in str(e)
-    ok = cards.check_stacked([cards.names(range(26)), cards.names(range(26, 52))])
+    ok = check.hands([cards.names(range(26)), cards.names(range(26, 52))])
     assert ok[0][0] == 0 and len(ok[1]) == 26
 
 

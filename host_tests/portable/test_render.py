@@ -491,7 +491,7 @@ def test_player_colours_bright_and_distinct():
     # full strength, far from the others and from the marks of a trick
     # (white dots: the winner, magenta dots: a battle)
     cols = [render.player_rgb(p) for p in range(4)]
-    marks = [render.RGB[render.INK], render.RGB[render.BATTLE]]
+    marks = [tuple(render.RGB[3 * c:3 * c + 3]) for c in (render.INK, render.BATTLE)]
     for i in range(4):
         assert max(cols[i]) == 255
         for other in cols[i + 1:] + marks:
