@@ -31,15 +31,12 @@
 # The log gets `t` in ms, slap `t_us` in us since the start (one number).
 # The game-time API (press_us, advance_us, now_us, ...: replay, tests, host
 # bots) speaks unwrapped us since the start and never moves the epoch.
-#
 # The box's loop, so that no press arrives after a timer it should precede:
-#     now = ticks_us(); drain the capture ring into g.press(); g.poll(now)
-# (a press stamped earlier than a timer the engine already fired is taken at
-# the time of that timer).
-#
+# now = ticks_us(); the capture ring into g.press(); g.poll(now) (a press
+# stamped before a timer already fired is taken at that timer's time).
 # In `turns` mode the press that lays a card is logged only as its `count`
-# (and `flip`) line, whose `t` is in ms: the card is laid at that whole
-# millisecond, so a replay of the log decides everything as the box did.
+# (and `flip`) line, `t` in ms: the card is laid at that whole millisecond,
+# so a replay of the log decides everything as the box did.
 from core import cards as _cards
 from core import log as _log
 from core import ticks as _ticks
@@ -47,8 +44,7 @@ from core.cards import Pile
 from core.rng import Rng
 from core.compat import const
 from games.tape_rules import (RULES, DEFAULT_RULES, MAX_PLAYERS, ROUND_PAUSE_MS,  # noqa: F401
-                              PLAY, WINDOW, FALSE,
-                              rule_holds, Rules)
+                              PLAY, WINDOW, FALSE, rule_holds, Rules)
 
 # Game time on the board (see the header): the epoch moves once the latest
 # tick is this far past it (4.5 minutes), at the next quiet moment.
