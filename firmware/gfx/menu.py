@@ -4,6 +4,7 @@
 from gfx import glyphs
 from gfx import canvas
 from gfx.canvas import BG, INK, DIM, OK, PLAYER0
+from gfx.style import codes
 
 
 def scroll_text(rg, s, x, y, w, off, col):
@@ -21,12 +22,9 @@ def scroll_text(rg, s, x, y, w, off, col):
         # frame within 8 ms)
         key = cv.ink(col)
         y += rg.y
-    for ch in s:
-        if cx + 3 > x and cx < x + w and ch != " ":
-            ch = canvas.fold(ch, ch).upper()
-            i = glyphs.SMALL_CHARS.find(ch)
-            if i < 0:
-                i = glyphs.SMALL_CHARS.find("?")
+    for c in codes(s):      # (by code: no name interned a letter)
+        if cx + 3 > x and cx < x + w and c != 32:
+            i = glyphs.FONT_IX[c]       # (SMALL_CHARS are FONT_CHARS)
             cv.font_glyphs += 1
             if key is None:
                 rg.bitmap(glyphs.FONT3X5, i * 5, 3, 5, cx, y, 1, col, x, x + w)

@@ -11,7 +11,7 @@
 # font_glyphs, pictures, cut), so every route is checked the same.
 from gfx import glyphs
 from gfx import fb as _fb
-from gfx.style import fold
+from gfx.style import codes
 
 
 class Region:
@@ -107,9 +107,9 @@ class Region:
         """Draw s; stop before a glyph that would pass maxw pixels (0: the
         region's right edge).  Returns the width drawn."""
         if small:
-            chars, data, gw, gh = glyphs.SMALL_CHARS, glyphs.FONT3X5, 3, 5
+            data, gw, gh = glyphs.FONT3X5, 3, 5
         else:
-            chars, data, gw, gh = glyphs.FONT_CHARS, glyphs.FONT5X7, 5, 7
+            data, gw, gh = glyphs.FONT5X7, 5, 7
         limit = (maxw or (self.w - x)) + x
         adv = (gw + 1) * scale
         cv = self.cv
@@ -124,9 +124,9 @@ class Region:
         # Pico an allocation is a first-fit search of the heap, and a call
         # with a frame over 11 words is one: 0.26 -> 0.1 ms a glyph at
         # scale 1, issue 26).  Otherwise glyph by glyph through bitmap.
-        # The letters are found in one upper() of the whole text, an
-        # accented one folded (fold, by its small letter: upper() differs
-        # between the ports).
+        # The letters by their codes (gfx.style.codes: no name interned a
+        # letter), each one's glyph at FONT_IX[code] (small letters: their
+        # capitals'; the two fonts have the same characters).
         f = put = None
         if (self.rot == 0 and scale <= 2 and cv.fast and ax + x >= 0 and ay >= 0 and ay + gh * scale <= cv.h
                 and ax + min(limit, x + len(s) * adv) <= cv.w):
@@ -157,23 +157,19 @@ class Region:
                 key = cv.ink(col)
                 pal = cv._pal
         cx = x
-        for ch in s.upper():
+        ix = glyphs.FONT_IX
+        for c in codes(s):
             if cx + gw * scale > limit:
                 cv.cut += 1
                 break
             if put is not None and not small:
-                if ch != " ":
+                if c != 32:
                     cv.font_glyphs += 1
-                    i = ord(ch)
-                    if i > 127:
-                        i = ord(fold(ch.lower(), "?"))
-                    put(t, data, i | (ax + cx) << 12 | oy, k)
+                    put(t, data, c | (ax + cx) << 12 | oy, k)
                 cx += adv
                 continue
-            i = chars.find(ch)
-            if i < 0:
-                i = chars.find(fold(ch.lower(), "?"))
-            if ch != " ":
+            i = ix[c]
+            if c != 32:
                 cv.font_glyphs += 1
                 if put is not None:
                     put(t, data, i * gh | (ax + cx) << 12 | oy, k)

@@ -47,6 +47,27 @@ def fold(ch, other):
     return "EEEAACIOUUEE"[i] if i >= 0 else other
 
 
+def codes(s):
+    """s's character codes as bytes, an accented letter folded onto its
+    capital (fold), anything else past ASCII '?': each one's glyph is
+    glyphs.FONT_IX[code].  Bytes because iterating a str gives each letter
+    as a one-letter string, which MicroPython interns: every letter and
+    digit ever drawn was one of the board's names (~40, issue 41)."""
+    b = s.encode()
+    if len(b) == len(s):
+        return b
+    out = bytearray()
+    i = 0
+    while i < len(b):
+        c = b[i]
+        n = 1 if c < 0x80 else 2 if c < 0xE0 else 3 if c < 0xF0 else 4
+        if n > 1:
+            c = ord(fold(b[i:i + n].decode().lower(), "?"))
+        out.append(c)
+        i += n
+    return out
+
+
 # A label wider than the matrix scrolls: it stands still _SCROLL_HOLD_MS at
 # each end and moves a pixel every _SCROLL_STEP_MS in between.
 _SCROLL_HOLD_MS = const(900)

@@ -621,6 +621,8 @@ def test_font_tables_of_the_mono_frames_are_the_font_turned():
     want = "FONT_IX = %r\nFONT5X7_COLS = %r" % (bytes(ix), bytes(cols))
     assert glyphs.FONT_IX == bytes(ix) and glyphs.FONT5X7_COLS == bytes(cols), want
     assert glyphs.FONT_IX[ord("a")] == chars.find("A") and glyphs.FONT_IX[ord("~")] == chars.find("?")
+    # the small font's glyphs are found by FONT_IX too (gfx.menu, Region.text)
+    assert glyphs.SMALL_CHARS == glyphs.FONT_CHARS
 
 
 def test_glyphs_straight_into_the_mono_frame_draw_what_the_blit_draws():
@@ -704,3 +706,15 @@ def test_matrix_scrolling_label_and_pictures_blitted_in_place_draw_what_the_runs
                     fast_ones += cv.fast
                 assert got[0] == got[1], (col, x, w, off)
     assert fast_ones > 0 or sys.implementation.name != "micropython"
+
+
+def test_text_codes_fold_accents_and_keep_ascii():
+    # what the fonts draw, by code (iterating a str would intern each letter
+    # on MicroPython, issue 41): ASCII as it is, an accented letter its
+    # capital, anything else '?', each then a glyph of FONT_IX
+    from gfx.style import codes
+    assert bytes(codes("Go 10!")) == b"Go 10!"
+    assert bytes(codes("R\u00e9gl\u00e9 \u00e0 \u00c9t\u00e9")) == b"REglE A EtE"
+    assert bytes(codes("\u00fc+\u65e5")) == b"?+?"
+    # drawn, each is its glyph: a small letter its capital's
+    assert [glyphs.FONT_IX[c] for c in codes("aZ\u00e9")] == [glyphs.FONT_CHARS.find(ch) for ch in "AZE"]
