@@ -20,8 +20,10 @@ def _esc(s):
     # scattered among the game's own objects, and the box's heap budget
     # (docs/app.md, Memory) is limited by such scattered blocks, not by
     # short-lived garbage.
-    for c in s.encode():    # (by code: a str's letters would each be interned)
-        if c == 34 or c == 92 or c < 32:    # '"', '\\', a control character
+    # (by letter, not s.encode(): no allocation a logged string, per trick;
+    # the letters it interns are the logged words', a few names)
+    for ch in s:
+        if ch == '"' or ch == "\\" or ch < " ":
             return _esc_new(s)
     return '"' + s + '"'
 
