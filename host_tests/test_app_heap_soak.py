@@ -55,10 +55,11 @@ def test_app_soak_mpy_build_stays_in_six_name_pools(mp32, tree):
 
 # Each game's names from power-on (the menus, the game, its end; the unix
 # port's measure, the host's runner and bots included; the emulated
-# RP2040's make flash box held Bata-waf / Bataille / Tape-treize 1,088 /
-# 1,095 / 1,109 on 6 December, the letters drawn by code).  Issue 41's goal
-# is 1,100; the ceiling is where the box is now, so a change that adds names says so here, not as a heap figure.
-NAMES_CEILING = 1136
+# RP2040's make flash box held Bata-waf / Bataille / Tape-treize 1,091 /
+# 1,101 / 1,113 on 6 December, the letters drawn by code).  Issue 41's goal
+# is 1,100; the ceiling is where the box is now, so a change that adds
+# names says so here, not as a heap figure.
+NAMES_CEILING = 1137
 NAMES_GOAL = 1100
 
 
