@@ -44,7 +44,6 @@ def _flagged(flags, n):
     return [p for p in range(n) if flags[p]]
 
 
-
 def normalize(options, game):
     """The full options dict for `game`, checked (games.bataille_opts: at the deal only)."""
     from games.bataille_opts import bataille
