@@ -43,7 +43,8 @@ class Cues:
         s = self.sound
         name = self.name
         # the voice says what it has a word for (app.sounds.words), the buzzer the rest
-        w = sounds.words(name, ev, values, self.hidden)
+        # (asked only of a box that talks: a phrase is a tuple made per event)
+        w = sounds.words(name, ev, values, self.hidden) if s.speaks() else None
         if w is not None and s.say(w):
             pass
         elif ev == "battle":

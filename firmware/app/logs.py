@@ -1,11 +1,13 @@
 # Game logs on the board's file system: logs/game_N.jsonl, N counting up,
-# the last KEEP games kept (the oldest removed), so a family copies them with
+# the last KEEP (5) games kept (the oldest removed), so a family copies them with
 #   mpremote cp :logs/game_12.jsonl .
 # and replays them on a PC (make replay LOG=game_12.jsonl).  The box writes
 # only between games or between Bataille duels, never in a slap window:
 # flash writes mask interrupts and would delay slap timestamps (DESIGN.md).
+from core.compat import const
+
 DIR = "logs"
-KEEP = 5
+_KEEP = const(5)
 # "resume": the small file naming the game a cut would leave unfinished
 # (app.resume; a name the board has interned already)
 
@@ -23,7 +25,7 @@ def path(n):
 
 
 class GameLogs:
-    def __init__(self, store, keep=KEEP):
+    def __init__(self, store, keep=_KEEP):
         self.store = store
         self.keep = keep
         self.current = -1

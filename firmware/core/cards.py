@@ -16,7 +16,7 @@ SUITS = "SHDC"
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # French faces for the screen (C1): roi, dame, valet.
 RANK_FACES_FR = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R")
-DOG_BASE = const(64)
+_DOG_BASE = const(64)
 _DOG_SIZES = const(6)
 _DOG_DRAWINGS = const(6)
 DRAWINGS = "abcdef"
@@ -27,7 +27,7 @@ def deck(kind=STANDARD):
     if kind == STANDARD:
         return bytearray(range(52))
     if kind == DOGS:
-        return bytearray(range(DOG_BASE, DOG_BASE + _DOG_SIZES * _DOG_DRAWINGS))
+        return bytearray(range(_DOG_BASE, _DOG_BASE + _DOG_SIZES * _DOG_DRAWINGS))
     raise ValueError("deck kind must be STANDARD or DOGS")
 
 
@@ -36,7 +36,7 @@ def deck_size(kind=STANDARD):
 
 
 def is_dog(c):
-    return c >= DOG_BASE
+    return c >= _DOG_BASE
 
 
 def rank(c):
@@ -55,7 +55,7 @@ def is_red(c):
 
 def size(c):
     """1 (smallest) .. 6 (biggest) for a dog card."""
-    return (c - DOG_BASE) // _DOG_DRAWINGS + 1
+    return (c - _DOG_BASE) // _DOG_DRAWINGS + 1
 
 
 def value(c):
@@ -65,8 +65,8 @@ def value(c):
 
 def strength(c, ace_low=False):
     """C6: what a duel compares.  Ace high (14) unless ace_low; dog size."""
-    if c >= DOG_BASE:
-        return (c - DOG_BASE) // _DOG_DRAWINGS + 1
+    if c >= _DOG_BASE:
+        return (c - _DOG_BASE) // _DOG_DRAWINGS + 1
     r = (c >> 2) + 1
     if r == 1 and not ace_low:
         return 14
@@ -75,8 +75,8 @@ def strength(c, ace_low=False):
 
 def name(c):
     """C2: 'AS', '10H', 'QC', 'W3b'."""
-    if c >= DOG_BASE:
-        k = c - DOG_BASE
+    if c >= _DOG_BASE:
+        k = c - _DOG_BASE
         return "W" + str(k // _DOG_DRAWINGS + 1) + DRAWINGS[k % _DOG_DRAWINGS]
     return RANK_NAMES[c >> 2] + SUITS[c & 3]
 
@@ -89,7 +89,7 @@ def parse(s):
         sz = ord(s[1]) - 48
         d = DRAWINGS.find(s[2])
         if 1 <= sz <= _DOG_SIZES and d >= 0:
-            return DOG_BASE + (sz - 1) * _DOG_DRAWINGS + d
+            return _DOG_BASE + (sz - 1) * _DOG_DRAWINGS + d
         raise ValueError("not a card name: %r" % (s,))
     st = SUITS.find(s[-1])
     r = s[:-1]

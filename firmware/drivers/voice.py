@@ -55,7 +55,7 @@ RING = const(512)      # samples in the speaker's ring, board and PC: 64 ms at 8
 CHUNK = 512            # samples read and widened at a time, at most the
                        # ring (fewer, bigger reads: the per-read Python work
                        # is most of the cost)
-MAX_WORDS = 8          # in one phrase
+_MAX_WORDS = const(8)  # in one phrase
 _TICKS_MASK = const(0x3FFFFFFF)    # core.ticks.MASK: ticks_ms wraps at 2**30
 _TICKS_HALF = const(0x20000000)
 
@@ -93,8 +93,8 @@ class Voice:
         self.index = None       # the file's header and index: 16 bytes a word after the header's 16
         self.words = 0
         # the phrase being said: word offsets and lengths (preallocated)
-        self._off = [0] * MAX_WORDS
-        self._len = [0] * MAX_WORDS
+        self._off = [0] * _MAX_WORDS
+        self._len = [0] * _MAX_WORDS
         self._words = 0
         self._w = 0             # word being read
         self._pos = 0           # samples of that word already read
@@ -158,8 +158,8 @@ class Voice:
         the DMA started).  No voice file open: nothing said."""
         if self.index is None:
             return False
-        if len(names) > MAX_WORDS:
-            raise VoiceError("a phrase of %d words, at most %d" % (len(names), MAX_WORDS))
+        if len(names) > _MAX_WORDS:
+            raise VoiceError("a phrase of %d words, at most %d" % (len(names), _MAX_WORDS))
         total = 0
         k = 0
         for name in names:

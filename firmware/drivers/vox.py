@@ -18,10 +18,11 @@
 # u16, 8 bytes reserved; then per word: name (8 bytes, NUL padded), offset
 # u32, length u32 (samples, one byte each).
 import struct
+from core.compat import const
 
 MAGIC = b"BVOX"
 HEADER = 16
-ENTRY = 16
+_ENTRY = const(16)
 
 
 class VoiceError(ValueError):
@@ -42,11 +43,11 @@ def read(stream):
         # frozen in the firmware (drivers.voice_flash): the index is
         # looked up where it is, in flash (no copy in RAM, issue 26)
         raw = whole
-        if len(raw) < HEADER + n * ENTRY:
+        if len(raw) < HEADER + n * _ENTRY:
             raise VoiceError("voice file cut short in its index")
     else:
-        raw = stream.read(n * ENTRY)
-        if len(raw) < n * ENTRY:
+        raw = stream.read(n * _ENTRY)
+        if len(raw) < n * _ENTRY:
             raise VoiceError("voice file cut short in its index")
         raw = head + raw
     return raw, n, rate
@@ -68,8 +69,8 @@ def _at(raw, n, name):
     key += b"\0" * (8 - len(key))
     if raw is None:
         return -1       # no voice file open
-    end = HEADER + n * ENTRY
+    end = HEADER + n * _ENTRY
     i = raw.find(key, HEADER, end)
-    while i >= 0 and (i - HEADER) % ENTRY:
+    while i >= 0 and (i - HEADER) % _ENTRY:
         i = raw.find(key, i + 1, end)
     return i

@@ -23,8 +23,8 @@
 # board, S4); a head start is at most 600 ms, 600000 us.
 from core.compat import const
 
-MAX_MS = const(600)
-KEEP = const(8)       # auto: the last 8 valid slaps of each player
+_MAX_MS = const(600)
+_KEEP = const(8)       # auto: the last 8 valid slaps of each player
 
 
 def option(opts, out):
@@ -39,11 +39,11 @@ def option(opts, out):
     ok = isinstance(v, (list, tuple)) and len(v) == n
     if ok:
         for x in v:
-            if not isinstance(x, int) or isinstance(x, bool) or x < 0 or x > MAX_MS:
+            if not isinstance(x, int) or isinstance(x, bool) or x < 0 or x > _MAX_MS:
                 ok = False
     if not ok:
         raise ValueError("option 'head_start' must be 'off', 'auto' or one whole number of ms "
-                         "per player (%d), each 0 to %d (got %r)" % (n, MAX_MS, v))
+                         "per player (%d), each 0 to %d (got %r)" % (n, _MAX_MS, v))
     for s in out["box"]:
         if v[s]:
             raise ValueError("option 'head_start': the box's seat %d gets no head start (S7, got %r)"
@@ -116,39 +116,39 @@ def decide(order, k, t, head, win, adj, rng):
 
 
 class Learner:
-    """`auto`: each player's last KEEP reaction times (us from the card
+    """`auto`: each player's last KEEP (8) reaction times (us from the card
     that opened the window to their first press in it, T6), and the head
     starts they call for between rounds."""
 
     def __init__(self, n, box):
         self.n = n
         self.box = list(box)
-        self.times = [0] * (n * KEEP)   # a ring of KEEP per player
+        self.times = [0] * (n * _KEEP)   # a ring of KEEP per player
         self.seen = [0] * n             # valid slaps noted, per player
 
     def note(self, p, reaction_us):
         """A valid slap of player p (in the window): no allocation."""
         k = self.seen[p]
-        self.times[p * KEEP + k % KEEP] = reaction_us
+        self.times[p * _KEEP + k % _KEEP] = reaction_us
         self.seen[p] = k + 1
 
     def median_us(self, p):
-        """p's median reaction over their last KEEP valid slaps (fewer if
+        """p's median reaction over their last KEEP (8) valid slaps (fewer if
         they have fewer; an even count: the mean of the middle two, rounded
         down), or None with none."""
         k = self.seen[p]
-        if k > KEEP:
-            k = KEEP
+        if k > _KEEP:
+            k = _KEEP
         if not k:
             return None
-        v = sorted(self.times[p * KEEP:p * KEEP + k])
+        v = sorted(self.times[p * _KEEP:p * _KEEP + k])
         if k & 1:
             return v[k // 2]
         return (v[k // 2 - 1] + v[k // 2]) // 2
 
     def head_starts(self, head):
         """The list in force next round (S7): each player's median less
-        the fastest player's, in whole ms, capped at MAX_MS; the fastest
+        the fastest player's, in whole ms, capped at _MAX_MS; the fastest
         gets none, the box's seats none, a player with no valid slap keeps
         what they had (head: the list in force now)."""
         meds = [self.median_us(p) for p in range(self.n)]
@@ -162,6 +162,6 @@ class Learner:
                 out[p] = 0
             elif meds[p] is not None:
                 ms = (meds[p] - fastest) // 1000
-                out[p] = ms if ms < MAX_MS else MAX_MS
+                out[p] = ms if ms < _MAX_MS else _MAX_MS
         return out
 

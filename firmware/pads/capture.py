@@ -50,13 +50,14 @@
 # after a turn press in `turns` mode would come back as a lightning-fast
 # slap by the same player; a child cannot release and press again in 20 ms.
 import array
+from core.compat import const
 
 # Times in the handler are compared as forward distances modulo 2**30 (S4)
 # with only small ints: core.ticks.diff's `a - b + 2**29` can reach 1.5 *
 # 2**30, a long int that the board would allocate in the interrupt.  The
 # forward distance also never mistakes a press 9-18 minutes after the
 # previous one for bounce (ticks.diff would call that interval negative).
-_HALF = 0x20000000  # 2**29
+_HALF = const(0x20000000)  # 2**29
 
 
 class PadCapture:

@@ -30,9 +30,11 @@
 # No allocation: words < 2**30 are small ints, every intermediate value
 # too (|x| < 2**30), the buffer is preallocated, the callables are cached.
 import array
+from core.compat import const
 
-COUNTS_PER_US = 2
-FIFO_WORDS = 8          # the RX FIFO joined (4 when not): drained in batches of this
+# (private consts: MicroPython keeps no name for them, and the box's names
+# are counted, issue 41; the PIO counts 2 a us: COUNTS_PER_US in the doc)
+_FIFO_WORDS = const(8)  # the RX FIFO joined (4 when not): drained in batches of this
 
 
 class PioStamps:
@@ -60,7 +62,7 @@ class PioStamps:
         self._get = get
         self._ticks = ticks_us
         self._stalled = stalled
-        self._buf = array.array("i", [0] * FIFO_WORDS)
+        self._buf = array.array("i", [0] * _FIFO_WORDS)
         self._u0 = 0
         self._lead = 7
         self._primed = False
@@ -97,7 +99,7 @@ class PioStamps:
         table = self._table
         while True:
             n = 0
-            while n < FIFO_WORDS and self._rx_level():
+            while n < _FIFO_WORDS and self._rx_level():
                 buf[n] = self._get()
                 n += 1
             if not n:

@@ -7,7 +7,11 @@
 # MicroPython run checks the menus after a game too
 # (portable/test_heap_budget.py); this is the board, its firmware, its
 # boot.  One look at the box's REPL stops its loop: one phase a boot.
+# And the box's interned names, the measure itself (issue 41: at most
+# 1,100; one more pool of names is some 9 KB of heap at once): the unix
+# port's count (test_app_heap_soak.py) runs ~25 names above the board's.
 import os
+import re
 import sys
 
 import pytest
@@ -29,6 +33,18 @@ GONE_IN_PLAY = ("app.join", "app.menu", "gfx.menu", "app.settings", "flashcheck"
 HELD_IN_PLAY = ("games.bataille", "app.duels", "app.view", "app.cues", "app.play", "app.phase")
 
 LOOK = "import sys; print('MODULES', ' '.join(sorted(sys.modules)))"
+NAMES = "import micropython; micropython.qstr_info()"
+NAMES_GOAL = 1100
+
+
+def names(pico):
+    """The box's interned names now (n_qstr of qstr_info: those made since
+    power-on, the firmware's own not counted)."""
+    from tools.pico import faults
+    out = faults.look(pico, NAMES)
+    m = re.findall(r"n_qstr=(\d+)", out)
+    assert m, out[-1500:]
+    return int(m[-1])
 
 
 @pytest.fixture
@@ -53,3 +69,20 @@ def test_a_game_on_the_mpy_box_holds_only_its_own_modules(in_play):
     held = set(line[-1].split()[1:])
     assert not held & set(GONE_IN_PLAY), sorted(held & set(GONE_IN_PLAY))
     assert set(HELD_IN_PLAY) <= held, sorted(set(HELD_IN_PLAY) - held)
+
+
+def test_names_a_tape_treize_for_four_brings_stay_within_the_goal(flashed, tmp_path):
+    # the game of the most names (4 players: the box's seats and every
+    # Tape-treize rule), from power-on through the menus and 14 turns
+    flashed("pico_matrix", tmp_path / "flash.bin")
+    b = pico_box.Box(flash=str(tmp_path / "flash.bin"), board="pico_matrix", fresh=False)
+    b.start()
+    try:
+        b.begin("tape", 4)
+        for i in range(14):
+            b.turn("tape", 4, i)
+        n = names(b.pico)
+    finally:
+        b.close()
+    print("names, Tape-treize for 4 on the make-flash box: %d" % n)
+    assert 900 < n <= NAMES_GOAL, n

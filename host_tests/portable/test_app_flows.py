@@ -13,6 +13,9 @@ T0 = ticks.MASK - 3000000      # the ticks wrap 3 s into the game
 
 
 class Quiet:
+    def speaks(self):
+        return False
+
     def say(self, w):
         return False
 

@@ -47,7 +47,7 @@ from rp2 import asm_pio, PIO, StateMachine  # asm_pio at import only (hal/rp2/ws
 from micropython import const
 from pads.pio_stamps import PioStamps
 
-FREQ = 16000000
+_FREQ = const(16000000)
 _PIO_BASE = (0x50200000, 0x50300000)
 _FDEBUG = const(0x008)
 _CTRL_SET = const(0x2000)       # CTRL through the atomic set alias
@@ -131,7 +131,7 @@ class PioPads:
         self._prog = program_for(n)
         for i in sm_ids:
             try:
-                self.sm = StateMachine(i, self._prog, freq=FREQ, in_base=machine.Pin(base))
+                self.sm = StateMachine(i, self._prog, freq=_FREQ, in_base=machine.Pin(base))
                 self.sm_id = i
                 break
             except (OSError, ValueError) as e:

@@ -5,16 +5,18 @@
 # RP2040's WATCHDOG CTRL register (datasheet 4.7; pico-sdk's
 # watchdog_disable does the same), which machine.WDT does not offer.
 import machine
+from micropython import const
 
-_CTRL_CLEAR = 0x40058000 + 0x3000   # WATCHDOG CTRL, atomic bit-clear alias
-_ENABLE = 0x40000000                # CTRL.ENABLE (bit 30)
-MAX_MS = 8388   # the longest timeout machine.WDT accepts on the RP2040 (erratum E1: its 24-bit counter runs at 2 ticks per us)
+# (private consts: no name kept for them on the board, issue 41)
+_CTRL_CLEAR = const(0x4005B000)     # WATCHDOG CTRL (0x40058000), atomic bit-clear alias (+0x3000)
+_ENABLE = const(0x40000000)         # CTRL.ENABLE (bit 30)
+_MAX_MS = const(8388)   # the longest timeout machine.WDT accepts on the RP2040 (erratum E1: its 24-bit counter runs at 2 ticks per us)
 
 
 class Rp2Watchdog:
     def __init__(self, timeout_ms=5000):
-        if not 1 <= timeout_ms <= MAX_MS:
-            raise ValueError("watchdog timeout %d ms: the RP2040 allows 1 to %d ms" % (timeout_ms, MAX_MS))
+        if not 1 <= timeout_ms <= _MAX_MS:
+            raise ValueError("watchdog timeout %d ms: the RP2040 allows 1 to %d ms" % (timeout_ms, _MAX_MS))
         self.timeout_ms = timeout_ms
         self.started = False
         self._wdt = None

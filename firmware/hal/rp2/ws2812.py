@@ -20,13 +20,14 @@
 # after boot (issue 26: the frozen box's 40 KB per game).
 from rp2 import asm_pio, PIO, StateMachine, DMA
 from machine import Pin
+from micropython import const
 
-T1 = 2      # cycles high for every bit
-T2 = 5      # cycles more high for a 1
-T3 = 3      # cycles low for every bit
-FREQ = 8000000
-PIO_BASE = (0x50200000, 0x50300000)
-TXF0 = 0x010
+# T1 = 2 cycles high for every bit, T2 = 5 more high for a 1, T3 = 3 low for
+# every bit (comments only: see above).  Private consts keep no name on the
+# board (its names are counted, issue 41).
+_FREQ = const(8000000)
+_PIO_BASE = (0x50200000, 0x50300000)     # (the name pads_pio's too)
+_TXF0 = const(0x010)
 
 
 @asm_pio(sideset_init=PIO.OUT_LOW, out_shiftdir=PIO.SHIFT_RIGHT,
@@ -53,7 +54,7 @@ class Ws2812Out:
 
     def __init__(self, gpio, sm_id=0, use_dma=True):
         self.sm_id = sm_id
-        self.sm = StateMachine(sm_id, ws2812_program, freq=FREQ, sideset_base=Pin(gpio))
+        self.sm = StateMachine(sm_id, ws2812_program, freq=_FREQ, sideset_base=Pin(gpio))
         self.sm.active(1)
         self.dma = None
         if use_dma:
@@ -64,7 +65,7 @@ class Ws2812Out:
         if self.dma is not None:
             pio = sm_id >> 2
             sm = sm_id & 3
-            self._fifo = PIO_BASE[pio] + TXF0 + 4 * sm
+            self._fifo = _PIO_BASE[pio] + _TXF0 + 4 * sm
             self._ctrl = self.dma.pack_ctrl(size=2, inc_write=False, treq_sel=pio * 8 + sm)
 
     def put(self, words, shift=0):
