@@ -54,13 +54,14 @@ def test_app_soak_mpy_build_stays_in_six_name_pools(mp32, tree):
 
 
 # Each game's names from power-on (the menus, the game, its end; the unix
-# port's measure, the host's runner and bots included; the emulated
-# RP2040's make flash box held Bata-waf / Bataille / Tape-treize 1,091 /
-# 1,101 / 1,113 on 6 December, the letters drawn by code).  Issue 41's goal
-# is 1,100; the ceiling is where the box is now, so a change that adds
-# names says so here, not as a heap figure.
-NAMES_CEILING = 1137
-NAMES_GOAL = 1100
+# port's measure, the host's runner and bots included: some 35 names more
+# than the board's, whose HAL is smaller).  Issue 41's goal, at most 1,100
+# names, is measured on the emulated RP2040's make-flash box itself
+# (host_tests/pico/test_pico_phases.py: Tape-treize for 4, 1,093 on
+# 6 December); this ceiling is where the unix port's count is now
+# (1,118 / 1,128 / 1,133), so a change that adds names says so here, in
+# the fast suite, not only on the board or as a heap figure.
+NAMES_CEILING = 1133
 
 
 def _names(mp32, tree, game, players):
@@ -74,12 +75,6 @@ def test_app_each_game_from_power_on_stays_under_the_names_ceiling(mp32, tree, g
     n = _names(mp32, tree, game, players)
     print("names, %s from power-on: %d" % (game, n))
     assert n <= NAMES_CEILING, n
-
-
-@pytest.mark.xfail(strict=True, reason="issue 41: each game's names at most 1,100 (1,119-1,138 on 6 December)")
-def test_app_each_game_from_power_on_within_the_names_goal(mp32, tree):
-    for game, players in ROUND:
-        assert _names(mp32, tree, game, players) <= NAMES_GOAL, game
 
 
 def test_app_soak_frozen_games_in_a_row_keep_their_heap(mp32_frozen):
