@@ -59,9 +59,9 @@ def test_app_soak_mpy_build_stays_in_six_name_pools(mp32, tree):
 # names, is measured on the emulated RP2040's make-flash box itself
 # (host_tests/pico/test_pico_phases.py: Tape-treize for 4, 1,093 on
 # 6 December); this ceiling is where the unix port's count is now
-# (1,118 / 1,128 / 1,133), so a change that adds names says so here, in
+# (1,119 / 1,129 / 1,134), so a change that adds names says so here, in
 # the fast suite, not only on the board or as a heap figure.
-NAMES_CEILING = 1133
+NAMES_CEILING = 1134
 
 
 def _names(mp32, tree, game, players):

@@ -20,12 +20,10 @@
 # garbage only at quiet moments (menus, between duels, after a game).
 #
 # Flow.  Home menu -> a game -> players join (app.join) -> play -> end -> again / menu.
-#
 # The game itself is its flow (app.play: app.duels, app.tape), told the
 # presses as players and the time, answering with what happened; the box
 # acts on it.  Press feedback and holds: app.feedback; the screens and the
 # e-ink refresh: app.screens; the log's listener: app.cues.
-#
 # Holding a pad (app.feedback) or pressing the menu button pauses: the pause
 # is a menu (app.pause: resume, leave, volume); held 1.5 s it leaves the game.
 # The game clock (core.ticks.GameClock) stops while paused: a pause changes
@@ -37,7 +35,7 @@ from app import io, sounds, screens
 from app.feedback import Feedback
 from app.logs import GameLogs
 from app import play, quiet
-from app.phase import _settings, _LEAN, loaded, Chosen
+from app.phase import _settings, _LEAN, loaded, Chosen, deal
 from gfx import render
 from core.compat import const
 
@@ -45,12 +43,11 @@ _Q_GC = const(1)       # app.quiet's bit: a collection
 _STATE_AGE_US = const(60000000)
 _END_MIN_MS = const(1500)
 _ERROR_MIN_MS = const(1000)
-_LOOP_SLEEP_MS = const(2)        # while a frame is sent or a tune plays (not for the voice: its
-# ring holds 64 ms past each refill, drivers/voice.py, and fast passes would cost it ~30 % of the CPU)
-# else: nothing moves but the players, whose presses the pad interrupt
-# stamps; a longer sleep only delays their feedback a few ms (of the 50 ms
-# promised).  An idle pass costs ~2 ms on the emulated RP2040: with 2 ms
-# sleeps the box spent half its time polling nothing.
+# sleeps: while a frame is sent or a tune plays (not for the voice: its ring
+# holds 64 ms, drivers/voice.py); else only the players move, their presses
+# stamped by the interrupt (an idle pass is ~2 ms on the emulated RP2040:
+# with 2 ms sleeps the box spent half its time polling nothing)
+_LOOP_SLEEP_MS = const(2)
 _IDLE_SLEEP_MS = const(8)
 _FEED_US = const(250000)        # the watchdog times out after seconds: no need to feed every pass
 _DOZE_MS = const(1000)          # one sleep of a dark box (under the watchdog's 5 s): then a pass of the loop
@@ -88,6 +85,7 @@ class App:
         self.quiet = quiet.Quiet(self)    # what the pass's quiet moment does, the heap lines
         self.menus = Chosen(self)     # the menus, joining, the self-test (menus_up)
         self.play = play.Play(self, seed)  # the game: its flow, engine, view, log, pads in play
+        self.deal = None        # a game the menus asked for (app.phase.deal)
         self.notice = None
         self.error_text = ""
         self.error_kind = ""
@@ -164,13 +162,11 @@ class App:
                     sleep(1)
 
     def tick(self):
-        # The idle pass, a hundred times a second.  Its frame must stay
-        # within the 11 words MicroPython keeps on the C stack: a bigger one
-        # is allocated on the heap at every call (and freed), and on the
-        # Pico that first-fit search of the heap was a third of the idle
-        # CPU.  So the rare work (presses, a redraw, the quiet collection)
-        # is in functions of their own, called when there is some;
-        # host_tests/test_frames.py checks the frames of the idle path.
+        # The idle pass, a hundred times a second: its frame within the 11
+        # words MicroPython keeps on the C stack (a bigger one is allocated
+        # on the heap at every call, a third of the Pico's idle CPU), so the
+        # rare work (presses, a redraw, the quiet collection) is in functions
+        # of their own; host_tests/test_frames.py checks the idle path.
         now = self.clock.ticks_us()
         self.now = now
         if self.state == "selftest_run":
@@ -271,11 +267,15 @@ class App:
         st = self.state
         if st == "menu":
             self.menus_up().pad(k, t)
+            deal(self)
         elif st == "join":
             if not self.menus_up().join_due(t):
                 self.menus_up().join_pad(k, t)
-            elif self.state == "play":
-                self.play.press(k, t)   # the game began before this press
+                deal(self)
+            else:
+                deal(self)      # the game was due before this press
+                if self.state == "play":
+                    self.play.press(k, t)
         elif st == "play":
             self.play.press(k, t)
         elif st == "pause":
@@ -302,6 +302,7 @@ class App:
         f = p.flow          # (None but in a game and its pause)
         if st == "join":
             self.menus_up().join_tick(self.now)
+            deal(self)
         elif st == "menu" or st == "pause":
             if st == "pause" and f is not None:
                 # the pause, pass by pass (it may outlast what a ticks difference spans)
@@ -344,7 +345,5 @@ class App:
         self.enter("error")
         self.fb.lit = 0
 
-    # ---- drawing (app.screens) --------------------------------------
-
     def draw(self):
-        screens.draw(self)
+        screens.draw(self)      # (app.screens)

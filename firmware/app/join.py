@@ -12,7 +12,8 @@
 #   m.pad(k, t)          a pad in a menu: menu.NEXT_PAD moves, another chooses
 #   m.button(k)          the menu button: pause / resume a game (k 1, a
 #                        press), leave it (k 2, held), or go home
-#   m.begin_join(game)   players join by pressing their pad: the game begins
+#   m.begin_join(game)   players join by pressing their pad: the game is asked
+#                        for (box.deal; app.phase.deal begins it)
 #   m.join_pad(k, t)     once two or more joined and nobody joined for
 #   m.join_due(t)        _JOIN_WAIT_MS, or at once when every pad joined (or
 #                        the game's most players, GAMES)
@@ -140,7 +141,7 @@ class Menus(Chosen):
             self.items = _menus().build(self.menu_name, st, getattr(b.hal, "board", None))[0]
             b.quiet.save()
         elif action == "again":
-            b.play.begin(self.game_name, b.play.pads_in, t)
+            b.deal = (self.game_name, b.play.pads_in, t)
         elif action == "selftest":
             self.selftest()
 
@@ -167,7 +168,7 @@ class Menus(Chosen):
         b.fb.lit = m
         pads = [k for k in range(len(self.joined)) if self.joined[k]]
         if not m or len(pads) >= GAMES[self.game_name][1]:
-            b.play.begin(self.game_name, pads, t)
+            b.deal = (self.game_name, pads, t)
 
     def join_due(self, t):
         """Whether the game of the players who joined begins by time t (two
@@ -182,7 +183,7 @@ class Menus(Chosen):
             if not o.get("box", b.settings["opts"]["tape"].get("box")):
                 least = 2
         if len(pads) >= least and ticks.diff(t, self.last_join) >= _JOIN_WAIT_MS * 1000:
-            b.play.begin(self.game_name, pads, ticks.add(self.last_join, _JOIN_WAIT_MS * 1000))
+            b.deal = (self.game_name, pads, ticks.add(self.last_join, _JOIN_WAIT_MS * 1000))
             return True
         return False
 

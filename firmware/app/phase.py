@@ -10,6 +10,8 @@
 #                              pads that joined (before: the Menus or Chosen
 #                              it follows; None at boot)
 #   GAMES                      game -> (its flow's module, most players)
+#   deal(box)                  the game the menus asked for (box.deal) is
+#                              dealt, their code off the stack
 #   _settings()                app.settings, imported where it is used
 import sys
 
@@ -47,6 +49,17 @@ def forget_since(before):
         pkg = sys.modules.get(name[:i]) if i > 0 else None
         if pkg is not None and hasattr(pkg, name[i + 1:]):
             delattr(pkg, name[i + 1:])
+
+
+def deal(box):
+    """The game the menus asked for (app.join sets box.deal to Play.begin's
+    arguments) is dealt now that the box's call into the menus has
+    returned: a running method holds its whole module, and the deal is the
+    .mpy box's fullest moment (issue 41).  (Names the board has already.)"""
+    a = box.deal
+    if a is not None:
+        box.deal = None
+        box.play.begin(*a)
 
 
 class Chosen:

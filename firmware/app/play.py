@@ -32,10 +32,8 @@
 #
 # The flows.  A flow (app.duels: Bataille and Bata-waf; app.tape: Tape-treize)
 # runs one game's engine with real time.  The box calls it, and it answers
-# with the bits below: it never calls back into the box.
-#
-#   The interface, call by call (Flow, its bits, Cues): docs/ARCHITECTURE.md.
-#
+# with the bits below: it never calls back into the box.  The interface,
+# call by call (Flow, its bits, Cues): docs/ARCHITECTURE.md.
 # A press may raise (the box fails the game); due() never does: it is on
 # the idle pass, whose frames stay on the C stack (host_tests/test_frames).
 # Why bits: the flow and Cues only record what happened; the box acts once
@@ -133,8 +131,8 @@ class Play:
         # the game's screen code now, while the heap is at its tidiest: a
         # module loaded in the middle of a game may find no room in one piece
         b.renderer.prepare(name)
-        # the view and the log's listener too: not in the menus' heap (4 KB
-        # of the .mpy box's, ~60 ms of its boot: issue 41), gone after (lean)
+        # the view and the log's listener too: not in the menus' heap (4 KB,
+        # ~60 ms of the .mpy box's boot: issue 41), gone after (lean)
         from app.view import View
         from app.cues import Cues
         hidden = bool(eng.get("hidden_count", False))
@@ -153,11 +151,13 @@ class Play:
             print("game log not written:", e)
             b.logs.current = -1
         try:
-            # the game's flow, its module imported now (GAMES); what only the
-            # deal imports (the options' checks, a cut game's rebuild) goes after it
+            # the game's flow, its module imported now (GAMES); the options'
+            # checks (the engine's normalize) go before the deal, the deal's
+            # own (its setup, a cut game's rebuild) after it
             mod = __import__(GAMES[name][0], None, None, ("Flow",))
             before = loaded()
             f = mod.Flow(name, eng, seed, cues, opts)
+            forget_since(before)
             f.held = self.held
             self.flow = f
             self.game = f.game
