@@ -13,9 +13,8 @@ from app import settings as _set
 
 NEXT_PAD = 0
 GAME_ICONS = {"batawaf": "icon_dog", "bataille": "icon_card", "tape": "icon_hand"}
-SETTING_ICONS = {"lang": "icon_lang", "volume": "icon_speaker", "brightness": "icon_sun",
-                 "eink_refresh": "icon_eink", "sound": "icon_speaker", "sleep": "icon_gear"}
-BACK = ("icon_back", "back", "go", "home")
+# (the settings' icons and the back item are written where they are used:
+# a module-level name is an interned name on the board for good, issue 41)
 
 
 def home(st):
@@ -32,7 +31,7 @@ def options():
     items = []
     for g in _set.GAME_NAMES:
         items.append((GAME_ICONS[g], g, "go", "opts:" + g))
-    items.append(BACK)
+    items.append(("icon_back", "back", "go", "home"))
     return items, 0
 
 
@@ -66,8 +65,10 @@ def settings_menu(board=None):
             if (k == "brightness" and e) or (k == "eink_refresh" and not e) or \
                     (k == "volume" and not noisy) or (k == "sound" and board.speaker_pin is None):
                 continue
-        items.append((SETTING_ICONS[k], k, "set", k))
-    items.append(BACK)
+        icon = {"lang": "icon_lang", "volume": "icon_speaker", "brightness": "icon_sun",
+                "eink_refresh": "icon_eink", "sound": "icon_speaker", "sleep": "icon_gear"}[k]
+        items.append((icon, k, "set", k))
+    items.append(("icon_back", "back", "go", "home"))
     return items, 0
 
 

@@ -42,8 +42,8 @@ CHOICES = {  # type: dict
 # seat of the biggest box (8), so a parent who switches head starts off and
 # on again finds them as they were.  (No names for these numbers: each
 # module-level name is an interned name of the board, docs/app.md.)
-# Tape-treize variant rules (T5) are stored as flags and passed as "rules".
-TAPE_RULE_FLAGS = ("sum2", "ten", "sandwich2")
+# Tape-treize variant rules (T5) are stored as flags ("sum2", "ten",
+# "sandwich2": engine_options) and passed as "rules".
 
 SETTINGS = (  # type: tuple
     ("lang", ("fr", "en")),
@@ -173,13 +173,13 @@ def engine_options(game, opts, players):
     """The options an engine takes, from the stored choices of the menus."""
     out = {"players": players}
     for k, vals in CHOICES[game]:
-        if k == "auto" or k in TAPE_RULE_FLAGS or k == "head_start":
+        if k == "auto" or k in ("sum2", "ten", "sandwich2") or k == "head_start":   # (flags: below)
             continue
         out[k] = opts.get(k, vals[0])
     if game == "tape":
         from games.tape_rules import DEFAULT_RULES   # the engine's, loaded for its game
         rules = list(DEFAULT_RULES)
-        for f in TAPE_RULE_FLAGS:
+        for f in ("sum2", "ten", "sandwich2"):    # the variant rules' flags (T5)
             if opts.get(f):
                 rules.append(f)
         out["rules"] = rules

@@ -24,8 +24,6 @@
 import json
 import os
 
-TMP = ".tmp"
-
 
 def checksum(data):
     """Fletcher-16 of a bytes-like: small ints only, the same everywhere."""
@@ -166,7 +164,7 @@ class Storage:
             raise SlapWindowOpen("not saving %s while a slap window is open: flash writes mask "
                                  "interrupts and would delay slap timestamps; save between rounds" % name)
         data = encode(value)
-        tmp = name + TMP
+        tmp = name + ".tmp"
         fs = self.fs
         with fs:
             f = fs.open_write(tmp)
@@ -182,7 +180,7 @@ class Storage:
         fs = self.fs
         with fs:
             for name in fs.listdir():
-                if name.endswith(TMP):
+                if name.endswith(".tmp"):
                     try:
                         fs.remove(name)
                     except OSError:

@@ -9,10 +9,6 @@
 from core import options as _opt
 from games.tape_rules import RULES, DEFAULT_RULES, MAX_PLAYERS
 
-# the options a Tape-treize game takes
-OPTIONS = ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
-           "rules", "hidden_count", "target", "rounds", "length", "box", "level",
-           "head_start")
 
 
 def tape(options):
@@ -21,7 +17,11 @@ def tape(options):
     opts = options or {}
     if not isinstance(opts, dict):
         raise ValueError("options must be a dict of option names to values")
-    _opt.unknown(opts, OPTIONS)
+    # the options a Tape-treize game takes (written here, not as a module
+    # name: each is an interned name on the board, issue 41)
+    _opt.unknown(opts, ("players", "mode", "tempo", "slap_timeout", "false_window", "settle",
+                        "rules", "hidden_count", "target", "rounds", "length", "box", "level",
+                        "head_start"))
     out = {}
     out["players"] = _opt.number(opts, "players", 2, MAX_PLAYERS, 4)
     out["mode"] = _opt.choice(opts, "mode", ("tempo", "turns"), "tempo")

@@ -5,7 +5,7 @@
 # (Power, below: the matrix's supply switch, the battery's ADC, the sleep).
 #
 #   parts = Buses()
-#   open_storage(root=STORAGE_DIR)   settings and logs, through FlashFs
+#   open_storage(root="/data")   settings and logs, through FlashFs
 #   Power(board, pads, menu)
 import machine
 from micropython import const
@@ -17,7 +17,6 @@ _BOOT = ("Buses", "open_storage")
 
 _SIO_GPIO_IN = const(0xD0000004)
 
-STORAGE_DIR = "/data"
 Pin = machine.Pin
 
 
@@ -111,7 +110,7 @@ class FlashFs(OsFs):
             self.__enter__()
 
 
-def open_storage(root=STORAGE_DIR):
+def open_storage(root="/data"):
     s = Storage(FlashFs(root))
     s.clean()   # boot: drop the temp file of a save a power cut interrupted
     return s
