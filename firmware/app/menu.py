@@ -58,6 +58,8 @@ def settings_menu(board=None):
     silent) with a speaker (without one it is the volume again).  Each is
     labelled with the words of its key (app.strings)."""
     items = []
+    icons = {"lang": "icon_lang", "volume": "icon_speaker", "brightness": "icon_sun",
+             "eink_refresh": "icon_eink", "sound": "icon_speaker", "sleep": "icon_gear"}
     for k, _ in _set.SETTINGS:
         if board is not None:
             e = board.display.kind == "ssd1680"
@@ -65,9 +67,7 @@ def settings_menu(board=None):
             if (k == "brightness" and e) or (k == "eink_refresh" and not e) or \
                     (k == "volume" and not noisy) or (k == "sound" and board.speaker_pin is None):
                 continue
-        icon = {"lang": "icon_lang", "volume": "icon_speaker", "brightness": "icon_sun",
-                "eink_refresh": "icon_eink", "sound": "icon_speaker", "sleep": "icon_gear"}[k]
-        items.append((icon, k, "set", k))
+        items.append((icons[k], k, "set", k))
     items.append(("icon_back", "back", "go", "home"))
     return items, 0
 
