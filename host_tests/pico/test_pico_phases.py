@@ -10,6 +10,7 @@
 # And the box's interned names, the measure itself (issue 41: at most
 # 1,100; one more pool of names is some 9 KB of heap at once): the unix
 # port's count (test_app_heap_soak.py) runs ~25 names above the board's.
+import contextlib
 import os
 import re
 import sys
@@ -47,23 +48,26 @@ def names(pico):
     return int(m[-1])
 
 
-@pytest.fixture
-def in_play(flashed, tmp_path):
+@contextlib.contextmanager
+def playing(flashed, tmp_path, game, players, turns):
+    """The make-flash box of pico_matrix from power-on, `turns` turns into a
+    game of `game` for `players` (its menus walked, its players joined)."""
     flashed("pico_matrix", tmp_path / "flash.bin")
     b = pico_box.Box(flash=str(tmp_path / "flash.bin"), board="pico_matrix", fresh=False)
     b.start()
     try:
-        b.begin("bataille", 2)
-        for i in range(2):
-            b.turn("bataille", 2, i)
+        b.begin(game, players)
+        for i in range(turns):
+            b.turn(game, players, i)
         yield b
     finally:
         b.close()
 
 
-def test_a_game_on_the_mpy_box_holds_only_its_own_modules(in_play):
+def test_a_game_on_the_mpy_box_holds_only_its_own_modules(flashed, tmp_path):
     from tools.pico import faults
-    out = faults.look(in_play.pico, LOOK)
+    with playing(flashed, tmp_path, "bataille", 2, 2) as b:
+        out = faults.look(b.pico, LOOK)
     line = [ln for ln in out.splitlines() if ln.startswith("MODULES ")]
     assert line, out[-1500:]
     held = set(line[-1].split()[1:])
@@ -74,15 +78,7 @@ def test_a_game_on_the_mpy_box_holds_only_its_own_modules(in_play):
 def test_names_a_tape_treize_for_four_brings_stay_within_the_goal(flashed, tmp_path):
     # the game of the most names (4 players: the box's seats and every
     # Tape-treize rule), from power-on through the menus and 14 turns
-    flashed("pico_matrix", tmp_path / "flash.bin")
-    b = pico_box.Box(flash=str(tmp_path / "flash.bin"), board="pico_matrix", fresh=False)
-    b.start()
-    try:
-        b.begin("tape", 4)
-        for i in range(14):
-            b.turn("tape", 4, i)
+    with playing(flashed, tmp_path, "tape", 4, 14) as b:
         n = names(b.pico)
-    finally:
-        b.close()
     print("names, Tape-treize for 4 on the make-flash box: %d" % n)
     assert 900 < n <= NAMES_GOAL, n
