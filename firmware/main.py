@@ -223,7 +223,8 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         del _board
     ms.append(clock())
     import hal
-    h = (open_hal or hal.open_board)(b)   # its notices go to the REPL itself
+    # its notices go to the REPL itself; the board's voice after the first frame (below)
+    h = open_hal(b) if open_hal is not None else hal.open_board(b, voice=not run)
     ms.append(clock())
     if run:
         hal.forget_board_checks()   # the checker's heap goes to the games
@@ -249,20 +250,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     BOX = app
     h.watchdog.start()
     if run:
-        # the boot has read its files: on the one-file firmware the flash
-        # file system is mounted only while the box uses it from now on
-        # (2.4 KB of heap for the games, issue 26); mounted for good when the
-        # box stops, whatever stopped it, for the REPL's user
-        fs = getattr(getattr(h, "storage", None), "fs", None)
-        if not hasattr(fs, "let_go") or open_hal is not None or not one_file():
-            fs = None
-        if fs is not None:
-            fs.let_go()
-        # the heap at quiet moments on the console (docs/app.md, heap lines)
-        app.quiet.heap_lines = hasattr(gc, "mem_alloc")    # MicroPython
-        if app.quiet.heap_lines:
-            gc.collect()
-            app.quiet.note("boot")
+        fs = None
         try:
             try:
                 app.tick()      # the first frame (app.run's own pass, its failure the same)
@@ -270,6 +258,34 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
                 app.fail(e)
             ms.append(clock())
             print("boot ms: main %d check %d board %d hal %d app %d frame %d" % tuple(ms))
+            # what the first screen does without comes once it is out (the
+            # e-ink's: its refresh started after its reset's pauses), the
+            # loop's passes meanwhile: the power-on to first frame of the
+            # .mpy boot is some 20 ms an import
+            while app.disp.busy():
+                h.clock.sleep_ms(2)
+                try:
+                    app.tick()
+                except Exception as e:
+                    app.fail(e)
+            if open_hal is None:
+                from hal.rp2 import open_voice
+                if open_voice(h) is not None:
+                    app.sound.hear(h.voice, app.settings["lang"])
+            # the boot has read its files: on the one-file firmware the flash
+            # file system is mounted only while the box uses it from now on
+            # (2.4 KB of heap for the games, issue 26); mounted for good when the
+            # box stops, whatever stopped it, for the REPL's user
+            fs = getattr(getattr(h, "storage", None), "fs", None)
+            if not hasattr(fs, "let_go") or open_hal is not None or not one_file():
+                fs = None
+            if fs is not None:
+                fs.let_go()
+            # the heap at quiet moments on the console (docs/app.md, heap lines)
+            app.quiet.heap_lines = hasattr(gc, "mem_alloc")    # MicroPython
+            if app.quiet.heap_lines:
+                gc.collect()
+                app.quiet.note("boot")
             app.run()
         except KeyboardInterrupt:
             stand_down(h)
