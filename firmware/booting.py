@@ -209,9 +209,9 @@ def main(board_file, open_hal, run, seed, into):
         hal.forget_board_checks()   # the checker's heap goes to the games
         # the PIO assembler (the rp2 module's Python, 1.4 KB) assembled the
         # board's programs: hal/rp2 keeps only its C types; _boot.py left
-        # it in these globals too
+        # it in main.py's globals too
         sys.modules.pop("rp2", None)
-        globals().pop("rp2", None)
+        into.pop("rp2", None)
         # the board's code that only ran to open the HAL (0.6 KB of the
         # frozen box's 40 KB per game, issue 26): what the modules this boot
         # loaded name as boot-only (forget_boot).  Only for the board's own
