@@ -253,9 +253,15 @@ def up(app, open_hal):
         except Exception as e:
             app.fail(e)
     if open_hal is None:
+        import sys
+        before = tuple(sys.modules)
         from hal.rp2 import open_voice
         if open_voice(h) is not None:
             app.sound.hear(h.voice, app.settings["lang"])
+        # its modules stay as the box's own (a game's end drops what came
+        # after the App: app.play's lean)
+        if app.modules is not None:
+            app.modules += tuple(k for k in sys.modules if k not in before)
     # the boot has read its files: on the one-file firmware the flash
     # file system is mounted only while the box uses it from now on
     # (2.4 KB of heap for the games, issue 26); mounted for good when the
