@@ -205,6 +205,11 @@ def main(board_file, open_hal, run, seed, into):
     # its notices go to the REPL itself; the board's voice after the first frame (below)
     h = open_hal(b) if open_hal is not None else hal.open_board(b, voice=not run)
     ms.append(clock())
+    # the display's own start (the e-ink's reset pulse, its pauses and BUSY
+    # waits) goes on while the box's code loads: polled here, after the
+    # App's import and once the App is made (up waits for what is left)
+    poll = h.display.poll
+    poll()
     if run:
         hal.forget_board_checks()   # the checker's heap goes to the games
         # the PIO assembler (the rp2 module's Python, 1.4 KB) assembled the
@@ -220,10 +225,12 @@ def main(board_file, open_hal, run, seed, into):
             forget_boot(boot)
         del boot        # (its tuple lives no longer than the boot)
     from app.box import App
+    poll()
     options_of = None
     if seed is None and open_hal is None:
         seed, options_of = load()
     app = App(h, seed=seed, options_of=options_of)
+    poll()
     ms.append(clock())
     into["BOX"] = app
     h.watchdog.start()
@@ -236,6 +243,10 @@ def up(app, open_hal):
     system the box lets go between its uses (the one-file firmware), for
     main.py to hold again when the box stops; else None."""
     h = app.hal
+    # the first frame is drawn only on a display ready for it: the rest of
+    # the e-ink's start, a few ms (its own timeout ends a stuck one)
+    while app.disp.busy():
+        h.clock.sleep_ms(1)
     try:
         app.tick()
     except Exception as e:
