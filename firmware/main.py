@@ -46,11 +46,7 @@ def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
         fs = booting.up(app, open_hal)
         del booting
         sys.modules.pop("booting", None)    # its code goes to the games
-        # the heap at quiet moments on the console (docs/app.md, heap lines)
-        app.quiet.heap_lines = hasattr(gc, "mem_alloc")    # MicroPython
-        if app.quiet.heap_lines:
-            gc.collect()
-            app.quiet.note("boot")
+        app.quiet.boot()    # the heap lines on the console (docs/app.md, heap lines)
         app.run()
     except KeyboardInterrupt:
         stand_down(app.hal)
