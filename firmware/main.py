@@ -1,26 +1,14 @@
-# Boot: the board file -> the rp2 HAL -> the box.  MicroPython runs this file
-# at power-on (it stays a .py: only main.py is run at boot; everything it
-# imports is .mpy).  `make flash BOARD=...` copies boards/<BOARD>.json here
-# as board.json.  In the one-file firmware (`make uf2`) this file and the box
-# are frozen in, with the board file as data (box_board): a board.json on the
-# file system still wins over it (a maker who rewired the box).
-#
-# A bad or missing board file: the message on the REPL (USB) and a blink code
-# on the Pico's own LED, since the pad LEDs are named in that very file.
-# Once the box is up the watchdog is started: a hang reboots the box.
-# Before anything else, flashcheck: a box whose `make flash` did not finish
-# (Ctrl-C, a cable pulled) says "half flashed ... run make flash again" on
-# its display, the REPL and a blink code, instead of running a mix of two
-# versions.
-# Its boot line on the console (mpremote shows it), ms since power-on as
-# each step ends: "boot ms: main 137 check 160 board 222 hal 803 app 1347
-# frame 1458" (main.py compiled and started, flashcheck, the board, the HAL
-# open, the App made, the first frame drawn; docs/app.md, the .mpy boot).
-# A host that interrupts the box (Ctrl-C on USB: the first thing mpremote,
-# `make flash`, `make repl` send) makes it stand down: the watchdog is turned
-# off and the REPL is left to the host, so a copy that takes longer than the
-# watchdog's 5 s is not cut by a reset (issue 12).  `mpremote reset` (the last
-# step of `make flash`) or a power cycle starts the box again.
+# Boot: MicroPython runs this file at power-on.  It stays a .py (only
+# main.py is run at boot; everything it imports is .mpy) and is compiled
+# from source at each boot, so it is short: the steps are booting.py's
+# (the board file -> the rp2 HAL -> the box; flashcheck's "half flashed"
+# and a bad board file's blink code; the watchdog; the boot line "boot ms:
+# ..."), dropped once the box is up.  A host that interrupts the box
+# (Ctrl-C on USB: the first thing mpremote, `make flash`, `make repl` send)
+# makes it stand down: the watchdog is turned off and the REPL is left to
+# the host, so a copy that takes longer than the watchdog's 5 s is not cut
+# by a reset (issue 12).  `mpremote reset` (the last step of `make flash`)
+# or a power cycle starts the box again.
 try:
     import micropython
     # room for the traceback of an exception raised in the pad interrupt
@@ -30,13 +18,8 @@ except (ImportError, AttributeError):
 
 import gc
 # Collect after every 16 KB allocated, from the first import on: garbage is
-# recycled at once, so the code and objects that live for ever are packed
-# together instead of being strewn among dead objects.  The box then runs in
-# a heap 12-16 KB smaller (the heap tests: docs/app.md, Memory); a
-# collection of the ~90 KB the Pico holds takes 1-2 ms, and slap times are
-# taken in the pad interrupt, which a collection does not delay.
-# (main.py is compiled from source on the board: each name in it is interned,
-# so its numbers are literals.)
+# recycled at once, so what lives for ever is packed together (a heap
+# 12-16 KB smaller, docs/app.md, Memory; a collection takes 1-2 ms).
 try:
     gc.threshold(16384)
 except AttributeError:
@@ -49,262 +32,28 @@ BOARD_FILE = "board.json"
 BOX = None
 
 
-def blink_forever(code, say=None):
-    import time
-    from drivers import blink
-    try:
-        # The HAL cannot be opened without a board file, so the on-board
-        # LED is reached directly (by name, no pin number).
-        import machine
-        led = machine.Pin("LED", machine.Pin.OUT)
-    except Exception:
-        led = None
-    t0 = time.ticks_ms()
-    said = t0
-    while True:
-        now = time.ticks_ms()
-        v = blink.level(code, time.ticks_diff(now, t0))
-        if led is not None:
-            led.value(v)
-        if say and time.ticks_diff(now, said) >= 5000:
-            print(say)      # again, for a REPL opened after the boot
-            said = now
-        time.sleep_ms(20)
-
-
-def half_flashed(say, board_file, open_hal):
-    """The copy of `make flash` is not whole (flashcheck): say so on the
-    display, if the board file and the display's code still work, on the
-    REPL, and on the LED; never run the mix of versions."""
-    try:
-        from hal import board as _board
-        import hal
-        h = (open_hal or hal.open_board)(load_board(_board, board_file))
-        from gfx import render
-        from app import io
-        d = io.Display(h)
-        r = render.Renderer(render.Canvas(d.fb, d.width, d.height, d.colour))
-        head = "half flashed: "
-        r.message("make flash", [say[len(head):] if say.startswith(head) else say], "cross",
-                  render.RED)
-        d.show(True)
-        return h
-    except Exception as e:   # the display's own code may be the half-copied part
-        print("(the display cannot show it: %s)" % e)
-        return None
-
-
-def load_board(checker, board_file, ok=None):
-    """The Board from board_file; when there is no such file, the board file
-    frozen into the firmware (box_board, made by tools/uf2.py), if any.
-    (ok: whether board_file is there, when the caller knows.)"""
-    if ok is None:
-        try:
-            open(board_file).close()
-            ok = True
-        except OSError:
-            ok = False
-    if not ok:
-        try:
-            import box_board  # type: ignore[import-not-found]
-        except ImportError:
-            box_board = None
-        if box_board is not None:
-            import sys
-            sys.modules.pop("box_board", None)
-            return checker.parse(box_board.JSON, "frozen board " + box_board.NAME)
-    return checker.load(board_file)
-
-
-def load(path="start"):
-    """A game's seed and options fixed by whoever wrote the flash (the web
-    page's links and its log replays, docs/web.md): the JSON file `start`,
-    {"seed": n, "options": {game: engine options}}, as `make sim --seed`
-    and its options do; the first game is dealt from n, the next from n + 1
-    (App's seed).  (seed, options_of) from path, or (None, None) with no
-    such file or one that is not a JSON object (a box with no start file
-    deals from the moment of the last join).  Its names are ones the box
-    has ("load", "start"): the .mpy box's interned names are at the edge of
-    six pools (host_tests/test_app_heap_soak.py)."""
-    try:
-        import json
-        with open(path) as f:
-            d = json.load(f)
-    except (OSError, ValueError):
-        return None, None
-    if not isinstance(d, dict):
-        return None, None
-    seed = d.get("seed")
-    opts = d.get("options")
-    return (seed if isinstance(seed, int) else None,
-            (lambda game: opts.get(game) or {}) if isinstance(opts, dict) else None)
-
-
-def one_file():
-    """The one-file firmware, all its code frozen in (tools/uf2.py): its
-    board module is there, and none of the box's code or voices is on the
-    file system (an older `make flash` copy: first in sys.path, its late
-    imports and its open voice file would need the file system mounted).
-    Only then can the box let the file system go between its uses
-    (hal.rp2.parts.FlashFs)."""
-    import os
-    import sys
-    try:
-        import box_board  # type: ignore[import-not-found]
-    except ImportError:
-        return False
-    sys.modules.pop("box_board", None)
-    for d in ("app", "voice"):
-        try:
-            os.stat(d)
-            return False
-        except OSError:
-            pass
-    return True
-
-
 def main(board_file=BOARD_FILE, open_hal=None, run=True, seed=None):
     """Open the HAL for board_file and start the box.  open_hal defaults to
     hal.open_board (the Pico); run=False returns the App without looping
     (tests and benchmarks pass hal.open_host)."""
     import sys
-    if sys.implementation.name == "micropython":
-        # The extensible built-ins the box imports: MicroPython looks for
-        # each on the file system, in every sys.path folder, at each import
-        # before it takes the built-in (py/builtinimport.c), unless it is
-        # in sys.modules; some 20 such imports were ~4-7 ms each of the .mpy
-        # boot's littlefs lookups.  Taken once here with sys.path empty (no
-        # look at all), then kept in sys.modules: each import is a dict
-        # lookup (issue 41, 4).
-        p = list(sys.path)
-        sys.path.clear()
-        try:
-            for n in ("time", "machine", "array", "os", "json", "struct", "collections"):
-                try:
-                    sys.modules[n] = __import__(n)
-                except ImportError:
-                    pass
-        finally:
-            sys.path.extend(p)
-    import time     # (once: an extensible built-in is looked for on the file system at each import)
-    clock = getattr(time, "ticks_ms", int)      # int() is 0: CPython
-    ms = [clock()]      # the boot line's times (ms since power-on): main, check, board, hal, app, frame
-    boot = tuple(sys.modules)   # what was there before this boot: forget_boot leaves it alone
-    import flashcheck   # first: everything else may be half copied
-    say = flashcheck.problem()
-    del flashcheck
-    sys.modules.pop("flashcheck", None)    # its heap goes to the box
-    ms.append(clock())
-    if say:
-        print(say)
-        half_flashed(say, board_file, open_hal)
-        if run:
-            blink_forever(3, say)   # blink code of a copy `make flash` did not finish
-        return None
-    # the board as `make flash` checked it (boardok.json), if it was made of
-    # this very board file; else the checker's look at the file itself
-    from hal import boarddata
+    import booting
+    app = booting.main(board_file, open_hal, run, seed, globals())
+    if not run or app is None:
+        return app
+    fs = None
     try:
-        b = boarddata.load(board_file)
-        ok = True
-    except OSError:     # no board file: the frozen one's (one look, not two: the frozen boot)
-        b = None
-        ok = False
-    if b is None:
-        from hal import board as _board
-        try:
-            b = load_board(_board, board_file, ok)
-        except (OSError, ValueError) as e:
-            print("bad board file %s: %s" % (board_file, e))
-            print("fix it, or copy one from boards/ with: make flash BOARD=<name>")
-            if run:
-                blink_forever(5)   # blink code: 5 flashes, pause, again
-            return None
-        del _board
-    ms.append(clock())
-    import hal
-    h = (open_hal or hal.open_board)(b)   # its notices go to the REPL itself
-    ms.append(clock())
-    if run:
-        hal.forget_board_checks()   # the checker's heap goes to the games
-        # the PIO assembler (the rp2 module's Python, 1.4 KB) assembled the
-        # board's programs: hal/rp2 keeps only its C types; _boot.py left
-        # it in these globals too
-        sys.modules.pop("rp2", None)
-        globals().pop("rp2", None)
-        # the board's code that only ran to open the HAL (0.6 KB of the
-        # frozen box's 40 KB per game, issue 26): what the modules this boot
-        # loaded name as boot-only (forget_boot).  Only for the board's own
-        # HAL (open_hal not given): a test's process opens it with its own
-        if open_hal is None:
-            forget_boot(boot)
-        del boot        # (its tuple lives no longer than the boot)
-    from app.box import App
-    options_of = None
-    if seed is None and open_hal is None:
-        seed, options_of = load()
-    app = App(h, seed=seed, options_of=options_of)
-    ms.append(clock())
-    global BOX
-    BOX = app
-    h.watchdog.start()
-    if run:
-        # the boot has read its files: on the one-file firmware the flash
-        # file system is mounted only while the box uses it from now on
-        # (2.4 KB of heap for the games, issue 26); mounted for good when the
-        # box stops, whatever stopped it, for the REPL's user
-        fs = getattr(getattr(h, "storage", None), "fs", None)
-        if not hasattr(fs, "let_go") or open_hal is not None or not one_file():
-            fs = None
+        fs = booting.up(app, open_hal)
+        del booting
+        sys.modules.pop("booting", None)    # its code goes to the games
+        app.quiet.boot()    # the heap lines on the console (docs/app.md, heap lines)
+        app.run()
+    except KeyboardInterrupt:
+        stand_down(app.hal)
+    finally:
         if fs is not None:
-            fs.let_go()
-        # the heap at quiet moments on the console (docs/app.md, heap lines)
-        app.quiet.heap_lines = hasattr(gc, "mem_alloc")    # MicroPython
-        if app.quiet.heap_lines:
-            gc.collect()
-            app.quiet.note("boot")
-        try:
-            try:
-                app.tick()      # the first frame (app.run's own pass, its failure the same)
-            except Exception as e:
-                app.fail(e)
-            ms.append(clock())
-            print("boot ms: main %d check %d board %d hal %d app %d frame %d" % tuple(ms))
-            app.run()
-        except KeyboardInterrupt:
-            stand_down(h)
-        finally:
-            if fs is not None:
-                fs.hold()
+            fs.hold()
     return app
-
-
-def forget_boot(boot):
-    """What only the boot used goes: every module loaded since `boot`
-    (sys.modules as main() began) that names its boot-only names in a
-    _BOOT tuple (hal's and hal.rp2's openers, the buses the parts were
-    wired over, the wiring's dispatch) loses them and the tuple; the parts
-    and their classes live on.  Each such module stays in sys.modules, its
-    dict emptied of them: a later import of any hal.rp2.x (the REPL's tests,
-    a part made late) would run its package's __init__ again, whose names
-    from the wiring are gone.  Derived, not listed here: a new module of
-    the boot says its own, and one loaded before this boot (a test
-    process's) is left alone."""
-    import sys
-    for mod in [k for k in sys.modules if k not in boot]:
-        m = sys.modules[mod]
-        names = getattr(m, "_BOOT", None)
-        if not names:
-            continue
-        d = m.__dict__
-        for n in names + ("_BOOT",):
-            d.pop(n, None)
-        # and its table made again for what is left: a dict never
-        # shrinks as names go (hal.rp2's stayed at 23 slots for 11)
-        kept = list(d.items())
-        d.clear()
-        for n, v in kept:
-            d[n] = v
 
 
 def stand_down(h):

@@ -1,4 +1,4 @@
-# What the boot drops once the box is up (main.forget_boot, issue 38):
+# What the boot drops once the box is up (booting.forget_boot, main.py's boot, issue 38):
 # derived from what this boot loaded, not from a list kept in main.py.  A
 # module the boot imported names its boot-only names (_BOOT) and loses them;
 # a module that was there before the boot (a test process's) is left alone.
@@ -7,7 +7,7 @@ import re
 import sys
 import types
 
-import main
+import booting
 
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
 
@@ -28,7 +28,7 @@ def test_boot_forgets_the_boot_only_names_of_what_it_loaded(monkeypatch):
     plain = _module("boot_test_plain", opener=len)
     monkeypatch.setitem(sys.modules, "boot_test_loaded", loaded)
     monkeypatch.setitem(sys.modules, "boot_test_plain", plain)
-    main.forget_boot(boot)
+    booting.forget_boot(boot)
     assert not hasattr(loaded, "opener") and not hasattr(loaded, "Wiring") and not hasattr(loaded, "_BOOT")
     assert loaded.part == 2 and sys.modules["boot_test_loaded"] is loaded    # stays imported
     assert plain.opener is len

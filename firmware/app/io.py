@@ -180,6 +180,13 @@ class Sound:
             self.notice = "voice: %s: %s" % (path, e)
             print(self.notice)
 
+    def hear(self, voice, lang):
+        """The voice opened after the boot's first frame (main.py): its
+        volume and its words as the settings say."""
+        self.voice = voice
+        self.set_volume(self.volume)
+        self.set_lang(lang)
+
     def speaks(self):
         v = self.voice
         return v is not None and self.mode == "voice" and self.volume > 0 and v.index is not None

@@ -86,6 +86,16 @@ class Quiet:
                     b.play.write()
         self.collect()
 
+    def boot(self):
+        """The heap lines on from now (MicroPython): the boot's, after a
+        collection, and the menu's at the loop's next quiet moment.  main.py
+        calls it once the boot's first frame is out and its code gone."""
+        self.heap_lines = hasattr(gc, "mem_alloc")
+        if self.heap_lines:
+            gc.collect()
+            self.note("boot")
+            self.want(_Q_GC)
+
     def note(self, state=None):
         """The live heap just after a quiet collection, for whoever reads the
         console (the emulator harness, a maker with a USB cable):

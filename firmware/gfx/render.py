@@ -24,7 +24,6 @@
 from gfx.canvas import (Canvas, Region, RGB, player_rgb, text_width,  # noqa: F401
                         scroll_offset, rank_label, suit_pip,
                         BG, INK, RED, BLACKSUIT, BATTLE, DOG, DIM, WARN, OK, PLAYER0)
-from core import cards
 
 
 class Renderer:
@@ -92,6 +91,7 @@ class Renderer:
     def card(self, rg, c, x=0, y=0, w=0, h=0, col=DOG):
         """Card c in the part (x, y, w, h) of region rg (all of it if w=0);
         col: a dog's colour."""
+        from core import cards      # (where a card is drawn: gfx.style's rank_label says why)
         if not w:
             w = rg.w - x
             h = rg.h - y

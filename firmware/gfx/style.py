@@ -3,7 +3,6 @@
 # indices and their RGB, the folding of accented letters onto the font's
 # capitals, the widths of texts, the timing of a scrolling label, and the
 # labels of a card's rank and suit.
-from core import cards
 from core.compat import const
 
 # The palette: colour indices, the only ones every screen module uses (the
@@ -95,10 +94,16 @@ def text_width(s, scale, small=False):
     return len(s) * (4 if small else 6) * scale - scale
 
 
+# core.cards is imported where a card is drawn, not with the screens: the
+# boot's first screen (the home menu) shows none, and on the .mpy box an
+# import at boot was ~28 ms of the power-on to first frame (a game's
+# engine has it loaded by then: a dict lookup a call).
 def rank_label(c, faces_fr):
+    from core import cards
     r = cards.rank(c) - 1
     return cards.RANK_FACES_FR[r] if faces_fr else cards.RANK_NAMES[r]
 
 
 def suit_pip(c, big):
+    from core import cards
     return ("pip_s", "pip_h", "pip_d", "pip_c")[cards.suit(c)] + ("5" if big else "3")

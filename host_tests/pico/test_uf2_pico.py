@@ -305,6 +305,10 @@ def test_uf2_of_each_board_boots_from_a_blank_flash_into_the_host_menu(board, em
         assert got, "%s: no picture in %.0f s emulated:\n%s" % (board, p.now_us / 1e6, p.serial_text()[-1500:])
         want = displays.host_frame(board, "menu")
         assert got[0] == want, "%s: %s\n%s" % (board, got[0].diff(want), got[0].text())
+    # the heap lines come once the first frame is out (main.py: after the
+    # e-ink's refresh, its panel's 1.6 s, the loop running meanwhile)
+    while p.now_us < end and "heap menu" not in p.serial_text():
+        p.run_for(250000)
     text = p.serial_text()
     assert "Traceback" not in text and "bad board file" not in text, text[-2000:]
     lines = pico_box.heap_lines(text)

@@ -8,10 +8,12 @@ from hal.wiring import Hal, _as_board, open_display, open_leds, open_buzzer, ope
 _BOOT = ("open_board", "Hal", "open_display", "open_leds", "open_buzzer", "open_menu", "_as_board")
 
 
-def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
+def open_board(board="board.json", watchdog_ms=5000, storage_root="/data", voice=True):
     """The Pico: every part from the board file (a path, a name under boards/
     or a Board).  The watchdog is made but not started: main.py starts it
-    once the box is up (it cannot be stopped)."""
+    once the box is up (it cannot be stopped).  voice=False: the speaker
+    waits for open_voice (main.py's boot: the first screen says nothing,
+    and the voice's modules were 80 ms of the .mpy boot before it)."""
     from hal.rp2.clock import BoardClock
     from hal.rp2.pads import Rp2Pads
     from hal.rp2.parts import Buses, open_storage
@@ -24,10 +26,19 @@ def open_board(board="board.json", watchdog_ms=5000, storage_root="/data"):
     display = open_display(b, clock, parts)
     hal = Hal(b, clock, pads, leds, display, open_buzzer(b, clock, parts), open_storage(storage_root),
               Rp2Watchdog(watchdog_ms), True, open_menu(b, clock, parts))
-    if b.speaker_pin is not None:
-        from drivers.voice import Voice
-        from hal.rp2.speaker import DmaSpeaker
-        hal.voice = Voice(DmaSpeaker(b.speaker_pin))
+    if voice:
+        open_voice(hal)
     from hal.rp2.parts import Power     # the supply switch, the battery, the sleep (issue 27)
     hal.power = Power(b, pads, hal.menu)
     return hal
+
+
+def open_voice(hal):
+    """hal.voice: the voice (drivers.voice) on the board's speaker, opened
+    once; None on a board without one."""
+    b = hal.board
+    if hal.voice is None and b.speaker_pin is not None:
+        from drivers.voice import Voice
+        from hal.rp2.speaker import DmaSpeaker
+        hal.voice = Voice(DmaSpeaker(b.speaker_pin))
+    return hal.voice
