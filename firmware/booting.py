@@ -236,6 +236,15 @@ def main(board_file, open_hal, run, seed, into):
     h.watchdog.start()
     return app
 
+
+def _tick(app):
+    """One pass of the box's loop, a failure its error screen (as app.run)."""
+    try:
+        app.tick()
+    except Exception as e:
+        app.fail(e)
+
+
 def up(app, open_hal):
     """The box's first frame (app.run's own pass, its failure the same),
     the boot line, then what the first screen does without (main.py's
@@ -247,10 +256,7 @@ def up(app, open_hal):
     # the e-ink's start, a few ms (its own timeout ends a stuck one)
     while app.disp.busy():
         h.clock.sleep_ms(1)
-    try:
-        app.tick()
-    except Exception as e:
-        app.fail(e)
+    _tick(app)
     ms.append(h.clock.ticks_ms())
     print("boot ms: main %d check %d board %d hal %d app %d frame %d" % tuple(ms))
     # what the first screen does without comes once it is out (the
@@ -259,10 +265,7 @@ def up(app, open_hal):
     # .mpy boot is some 20 ms an import
     while app.disp.busy():
         h.clock.sleep_ms(2)
-        try:
-            app.tick()
-        except Exception as e:
-            app.fail(e)
+        _tick(app)
     if open_hal is None:
         import sys
         before = tuple(sys.modules)
