@@ -69,14 +69,23 @@ def default_dir(prefix="bataille_box_"):
         import tempfile
         return tempfile.mkdtemp(prefix=prefix)
     except ImportError:  # MicroPython: no tempfile
+        import errno
         import os
         import time
-        d = "%s/%s%d" % (os.getenv("TMPDIR") or "/tmp", prefix, time.ticks_us())
-        try:
-            os.mkdir(d)
-        except OSError:
-            pass
-        return d
+        # a new one each call: the unix port's ticks_us gives the same value
+        # to calls within one microsecond, and two boxes sharing a directory
+        # lose their files when the first one's test removes it
+        base = "%s/%s%d" % (os.getenv("TMPDIR") or "/tmp", prefix, time.ticks_us())
+        n = 0
+        while True:
+            d = base if n == 0 else "%s_%d" % (base, n)
+            try:
+                os.mkdir(d)
+                return d
+            except OSError as e:
+                if e.errno != errno.EEXIST:
+                    raise
+            n += 1
 
 
 def open_storage(root=None, cut_at=None, lean=False):
