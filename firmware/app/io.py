@@ -181,7 +181,7 @@ class Sound:
             print(self.notice)
 
     def hear(self, voice, lang):
-        """The voice opened after the boot's first frame (main.py): its
+        """The voice opened after the boot's first frame (booting.up): its
         volume and its words as the settings say."""
         self.voice = voice
         self.set_volume(self.volume)
