@@ -26,6 +26,9 @@
 # after it (up): the voice, the boot's heap line.
 
 ms = []     # type: list[int]  # the boot line's times (main, up)
+# main.py's collection threshold, put back once the first frame is out (up):
+# the boot's imports run without a collection (main)
+gc_threshold = []   # type: list[int]
 
 
 def blink_forever(code, say=None):
@@ -147,6 +150,20 @@ def main(board_file, open_hal, run, seed, into):
     `into`: main.py's globals, whose BOX it sets.  The App, or None when
     the flash or the board file is bad (run: its blink code, for ever)."""
     import sys
+    import gc
+    if run and hasattr(gc, "threshold"):
+        # Two collections in the boot, not one every 16 KB (main.py's
+        # threshold, put back by up once the first frame is out): one when
+        # the HAL is open (the PIO assembler's garbage), one once the App's
+        # modules are in, before it is made.  main.py's threshold made some
+        # eight collections of a heap growing to 110 KB, up to 15 ms each:
+        # the two cost 33 ms, the eight 112 ms (the .mpy boot, pico_matrix:
+        # first frame 1,055 -> 976 ms, issue 41, 4), and the heap after
+        # boot is as whole: its largest free block 7,848 blocks against
+        # 8,049 (with no collection at all, 2,428: the boot's garbage
+        # scattered holes between what lives on).
+        gc_threshold[:] = [gc.threshold()]
+        gc.threshold(-1)
     if sys.implementation.name == "micropython":
         # The extensible built-ins the box imports: MicroPython looks for
         # each on the file system, in every sys.path folder, at each import
@@ -224,7 +241,11 @@ def main(board_file, open_hal, run, seed, into):
         if open_hal is None:
             forget_boot(boot)
         del boot        # (its tuple lives no longer than the boot)
+        if gc_threshold:
+            gc.collect()    # (the HAL's garbage, before the App's code)
     from app.box import App
+    if gc_threshold:
+        gc.collect()    # (the imports' garbage, before the App's objects)
     poll()
     options_of = None
     if seed is None and open_hal is None:
@@ -258,6 +279,10 @@ def up(app, open_hal):
         h.clock.sleep_ms(1)
     _tick(app)
     ms.append(h.clock.ticks_ms())
+    if gc_threshold:
+        import gc
+        gc.collect()
+        gc.threshold(gc_threshold.pop())
     print("boot ms: main %d check %d board %d hal %d app %d frame %d" % tuple(ms))
     # what the first screen does without comes once it is out (the
     # e-ink's: its refresh started after its reset's pauses), the

@@ -19,7 +19,8 @@ except (ImportError, AttributeError):
 import gc
 # Collect after every 16 KB allocated, from the first import on: garbage is
 # recycled at once, so what lives for ever is packed together (a heap
-# 12-16 KB smaller, docs/app.md, Memory; a collection takes 1-2 ms).
+# 12-16 KB smaller, docs/app.md, Memory; a collection takes 1-2 ms).  The
+# boot's own steps collect twice instead, at their ends (booting.main).
 try:
     gc.threshold(16384)
 except AttributeError:

@@ -23,7 +23,7 @@ IDLE_PASS = {
     "app/io.py": ("Display.busy", "Sound.busy_with", "Sound.poll", "Menu.pressed"),
     "pads/capture.py": ("PadCapture.poll", "PadCapture.next_event", "PadCapture.held_mask"),
     "hal/wiring.py": ("Hal.poll", "Hal._check"),
-    "hal/rp2/clock.py": ("BoardClock.ticks_us", "BoardClock.ticks_ms"),
+    "hal/rp2/parts.py": ("BoardClock.ticks_us", "BoardClock.ticks_ms"),
     "core/ticks.py": ("diff", "add", "GameClock.ms", "GameClock.us", "GameClock.pause_tick"),
     "drivers/button.py": ("MenuButton.poll", "MenuButton.pressed"),
     "drivers/buzzer.py": ("Buzzer.poll",),

@@ -325,7 +325,7 @@ def test_hal_no_firmware_code_masks_interrupts_or_bitbangs_leds():
 def test_hal_rp2_watchdog_stop_clears_the_enable_bit(rp2port):
     """main.stand_down: a host that took the REPL turns the watchdog off
     through the CTRL register's atomic clear alias (machine.WDT cannot)."""
-    from hal.rp2.watchdog import Rp2Watchdog
+    from hal.rp2.parts import Rp2Watchdog
     import machine
     w = Rp2Watchdog(5000)
     w.start()

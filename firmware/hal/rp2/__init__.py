@@ -14,10 +14,8 @@ def open_board(board="board.json", watchdog_ms=5000, storage_root="/data", voice
     once the box is up (it cannot be stopped).  voice=False: the speaker
     waits for open_voice (main.py's boot: the first screen says nothing,
     and the voice's modules were 80 ms of the .mpy boot before it)."""
-    from hal.rp2.clock import BoardClock
     from hal.rp2.pads import Rp2Pads
-    from hal.rp2.parts import Buses, open_storage
-    from hal.rp2.watchdog import Rp2Watchdog
+    from hal.rp2.parts import Buses, open_storage, BoardClock, Rp2Watchdog
     b = _as_board(board)
     clock = BoardClock()
     parts = Buses()

@@ -22,7 +22,7 @@ import time
 from micropython import const
 from pads.capture import PadCapture
 from core.compat import viper
-from hal.rp2.clock import BoardClock
+from hal.rp2.parts import BoardClock
 
 # The viper-compiled handler is about twice as fast (bench/bench_pads.py) and
 # checked equal to the plain one; the plain one is the fallback for a port

@@ -1,13 +1,18 @@
 # The board's buses for its parts (hal.wiring wires the parts over them):
 # machine pins, SPI and I2C, the WS2812 matrix's PIO output (with the
 # driver's per-pixel loop compiled by viper when the port has the native
-# emitter), PWM, storage on the Pico's file system, and the power parts
-# (Power, below: the matrix's supply switch, the battery's ADC, the sleep).
+# emitter), PWM, storage on the Pico's file system, the power parts
+# (Power, below: the matrix's supply switch, the battery's ADC, the sleep),
+# and the board's own two: its clock and its watchdog.  (One module: each
+# .mpy import at boot is three littlefs lookups and a read, ~15 ms of the
+# power-on to first frame, issue 41, 4.)
 #
 #   parts = Buses()
 #   open_storage(root="/data")   settings and logs, through FlashFs
 #   Power(board, pads, menu)
+#   BoardClock(), Rp2Watchdog(timeout_ms)
 import machine
+import time
 from micropython import const
 from drivers.storage import Storage, OsFs
 
@@ -16,6 +21,10 @@ from drivers.storage import Storage, OsFs
 _BOOT = ("Buses", "open_storage")
 
 _SIO_GPIO_IN = const(0xD0000004)
+# (private consts: no name kept for them on the board, issue 41)
+_CTRL_CLEAR = const(0x4005B000)     # WATCHDOG CTRL (0x40058000), atomic bit-clear alias (+0x3000)
+_ENABLE = const(0x40000000)         # CTRL.ENABLE (bit 30)
+_MAX_MS = const(8388)   # the longest timeout machine.WDT accepts on the RP2040 (erratum E1: its 24-bit counter runs at 2 ticks per us)
 
 Pin = machine.Pin
 
@@ -192,3 +201,51 @@ class Power:
         machine.lightsleep(ms)
         for p in self.pins:
             p.irq(None)
+
+
+# The board's clock: time.ticks_us wraps every 2**30 us on the RP2040.
+class BoardClock:
+    def ticks_us(self):
+        return time.ticks_us()
+
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return time.ticks_diff(a, b)
+
+    def ticks_add(self, a, d):
+        return time.ticks_add(a, d)
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)
+
+    def sleep_us(self, us):
+        time.sleep_us(us)
+
+
+# The board's watchdog: machine.WDT, fed by the main loop, so a hang reboots
+# the box into its menu.  machine.WDT cannot be stopped once started, so
+# start() is called once the box is up (booting.main), not when it is made.  stop() is for a
+# host that took the REPL (main.stand_down): it clears the ENABLE bit of the
+# RP2040's WATCHDOG CTRL register (datasheet 4.7; pico-sdk's
+# watchdog_disable does the same), which machine.WDT does not offer.
+class Rp2Watchdog:
+    def __init__(self, timeout_ms=5000):
+        if not 1 <= timeout_ms <= _MAX_MS:
+            raise ValueError("watchdog timeout %d ms: the RP2040 allows 1 to %d ms" % (timeout_ms, _MAX_MS))
+        self.timeout_ms = timeout_ms
+        self.started = False
+        self._wdt = None
+
+    def start(self):
+        self._wdt = machine.WDT(timeout=self.timeout_ms)
+        self.started = True
+
+    def feed(self):
+        if self._wdt is not None:
+            self._wdt.feed()
+
+    def stop(self):
+        machine.mem32[_CTRL_CLEAR] = _ENABLE
+        self.started = False
