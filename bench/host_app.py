@@ -52,7 +52,7 @@ import main
 import core.log, core.cards, core.rng, core.ticks, core.pile, core.options
 import %s
 import gfx.render
-import drivers.ws2812, drivers.storage, drivers.buzzer, drivers.leds, drivers.blink, pads.capture
+import drivers.ws2812, drivers.storage, drivers.buzzer, drivers.button, drivers.blink, pads.capture
 import hal.boarddata
 gc.collect()
 print(gc.mem_alloc() - a)

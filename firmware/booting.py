@@ -23,7 +23,7 @@
 # frame 1176" (main.py compiled and started and this module loaded,
 # flashcheck, the board, the HAL open, the App made, the first frame drawn;
 # docs/app.md, the .mpy boot).  What the first screen does without comes
-# after it (up): the voice, the boot's heap line.
+# after it (up, booted.py): the pads, the voice, the boot's heap line.
 
 ms = []     # type: list[int]  # the boot line's times (main, up)
 # main.py's collection threshold, put back once the first frame is out (up):
@@ -122,29 +122,6 @@ def load(path="start"):
             (lambda game: opts.get(game) or {}) if isinstance(opts, dict) else None)
 
 
-def one_file():
-    """The one-file firmware, all its code frozen in (tools/uf2.py): its
-    board module is there, and none of the box's code or voices is on the
-    file system (an older `make flash` copy: first in sys.path, its late
-    imports and its open voice file would need the file system mounted).
-    Only then can the box let the file system go between its uses
-    (hal.rp2.parts.FlashFs)."""
-    import os
-    import sys
-    try:
-        import box_board  # type: ignore[import-not-found]
-    except ImportError:
-        return False
-    sys.modules.pop("box_board", None)
-    for d in ("app", "voice"):
-        try:
-            os.stat(d)
-            return False
-        except OSError:
-            pass
-    return True
-
-
 def main(board_file, open_hal, run, seed, into):
     """main.main's boot up to the App made (main.py says its arguments);
     `into`: main.py's globals, whose BOX it sets.  The App, or None when
@@ -220,7 +197,11 @@ def main(board_file, open_hal, run, seed, into):
     ms.append(clock())
     import hal
     # its notices go to the REPL itself; the board's voice after the first frame (below)
-    h = open_hal(b) if open_hal is not None else hal.open_board(b, voice=not run)
+    # the board's pads (and its power parts) after the first frame too (up):
+    # until then the App reads none
+    h = open_hal(b) if open_hal is not None else hal.open_board(b, voice=not run, pads=not run)
+    if h.pads is None:
+        h.pads = _NoPads()
     ms.append(clock())
     # the display's own start (the e-ink's reset pulse, its pauses and BUSY
     # waits) goes on while the box's code loads: polled here, after the
@@ -258,6 +239,29 @@ def main(board_file, open_hal, run, seed, into):
     return app
 
 
+class _NoPads:
+    """hal.pads until the board's are open (booted.rest): the App's first
+    pass, its first frame, reads no pad (a PadCapture's calls, none down)."""
+    stuck_mask = 0
+    ev_pad = -1
+    ev_t = 0
+
+    def poll(self, now):
+        return 0
+
+    def next_event(self):
+        return -1
+
+    def pending(self):
+        return False
+
+    def held_mask(self):
+        return 0
+
+    def clear(self):
+        pass
+
+
 def _tick(app):
     """One pass of the box's loop, a failure its error screen (as app.run)."""
     try:
@@ -268,10 +272,10 @@ def _tick(app):
 
 def up(app, open_hal):
     """The box's first frame (app.run's own pass, its failure the same),
-    the boot line, then what the first screen does without (main.py's
-    heap line comes once this module is gone).  The file
-    system the box lets go between its uses (the one-file firmware), for
-    main.py to hold again when the box stops; else None."""
+    the boot line, then what the first screen does without (booted.rest,
+    which returns the file system the box lets go, or None; main.py's heap
+    line comes once this module is gone)."""
+    import sys
     h = app.hal
     # the first frame is drawn only on a display ready for it: the rest of
     # the e-ink's start, a few ms (its own timeout ends a stuck one)
@@ -284,33 +288,11 @@ def up(app, open_hal):
         gc.collect()
         gc.threshold(gc_threshold.pop())
     print("boot ms: main %d check %d board %d hal %d app %d frame %d" % tuple(ms))
-    # what the first screen does without comes once it is out (the
-    # e-ink's: its refresh started after its reset's pauses), the
-    # loop's passes meanwhile: the power-on to first frame of the
-    # .mpy boot is some 20 ms an import
-    while app.disp.busy():
-        h.clock.sleep_ms(2)
-        _tick(app)
-    if open_hal is None:
-        import sys
-        before = tuple(sys.modules)
-        from hal.rp2 import open_voice
-        if open_voice(h) is not None:
-            app.sound.hear(h.voice, app.settings["lang"])
-        # its modules stay as the box's own (a game's end drops what came
-        # after the App: app.play's lean)
-        if app.modules is not None:
-            app.modules += tuple(k for k in sys.modules if k not in before)
-    # the boot has read its files: on the one-file firmware the flash
-    # file system is mounted only while the box uses it from now on
-    # (2.4 KB of heap for the games, issue 26); mounted for good when the
-    # box stops, whatever stopped it, for the REPL's user
-    fs = getattr(getattr(h, "storage", None), "fs", None)
-    if not hasattr(fs, "let_go") or open_hal is not None or not one_file():
-        fs = None
-    if fs is not None:
-        fs.let_go()
-    return fs
+    import booted
+    try:
+        return booted.rest(app, open_hal, _tick)
+    finally:
+        sys.modules.pop("booted", None)     # (as this module: main.py drops it)
 
 
 def forget_boot(boot):

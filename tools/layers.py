@@ -27,7 +27,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FIRMWARE_LAYERS = (("core",), ("pads",), ("games", "gfx", "voice"), ("drivers",), ("hal",), ("app",),
-                   ("host",), ("main", "booting", "flashcheck"))
+                   ("host",), ("main", "booting", "booted", "flashcheck"))
 # (folder, the prefix of its modules' names), lowest first
 TREES = (("firmware", ""), ("sim", "sim"), ("tools", "tools"), ("hardware", "hardware"), ("bench", "bench"))
 SKIP = ("node_modules", "__pycache__")

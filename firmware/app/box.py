@@ -91,11 +91,7 @@ class App:
         self.error_kind = ""
         self.stuck = 0
         self.idle = 0           # quarter seconds since the last press; -1: asleep (sleep())
-        self.power = None       # the battery gauge (app.battery.Power) when the board file names power.sense
-        p = hal.power if hasattr(hal, "power") else None
-        if p is not None and p.read() >= 0:
-            from app import battery
-            self.power = battery.Power(p.read(), getattr(hal, "echo", False))
+        self.power = io.gauge(hal)  # the battery gauge (app.battery.Power), if the board has one
         # the box as booted: the modules loaded now stay, those imported
         # later (the menus, a game's) go in lean mode (app.play.Play.lean)
         self.modules = loaded()

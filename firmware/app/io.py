@@ -18,7 +18,7 @@
 #                 press) or 2 (held: a long press), drivers.button
 #   hal.poll      (optional) the display and buzzer chores of each loop pass
 #   hal.power     (optional) read(): the battery in mV, -1 without a sense
-#                 (app.battery.Power, the gauge, filters it)
+#                 (app.battery.Power, the gauge, filters it: gauge(hal))
 #
 # apply_settings(box): the settings made to take effect on these parts (the
 # sound's volume, mode and language, the display's level and refresh) and on
@@ -32,6 +32,17 @@ from core.compat import const
 def capture(hal):
     pads = hal.pads
     return getattr(pads, "capture", pads)
+
+
+def gauge(hal):
+    """The battery gauge (app.battery.Power) of a board whose file names
+    power.sense, else None (and until the board's power parts are open:
+    its boot opens them after the first frame, booting.up)."""
+    p = getattr(hal, "power", None)
+    if p is None or p.read() < 0:
+        return None
+    from app import battery
+    return battery.Power(p.read(), getattr(hal, "echo", False))
 
 
 def n_pads(hal):

@@ -1,3 +1,9 @@
+# The box's buttons: the pads' LEDs (PadLeds, below: one output pin per
+# pad, or none, board file "led": null; pins are anything with .value(v),
+# machine.Pin or hal.host's) and the optional menu button.  (One module:
+# each .mpy import at boot is ~15 ms of the power-on to first frame,
+# issue 41, 4.)
+#
 # The optional menu button: a switch to ground on a pulled-up pin, read by
 # the main loop (it is not timing-critical, so no interrupt: the hard IRQs
 # stay for the slap pads, and nothing here allocates).
@@ -62,3 +68,32 @@ class MenuButton:
     def press(self):
         """The host's way in (a test): a short press, let go."""
         self._latched = 1
+
+
+class PadLeds:
+    def __init__(self, pins):
+        self.pins = list(pins)   # None where a pad has no LED
+        self.state = [0] * len(self.pins)
+        for p in self.pins:
+            if p is not None:
+                p.value(0)
+
+    def set(self, k, on):
+        v = 1 if on else 0
+        self.state[k] = v
+        p = self.pins[k]
+        if p is not None:
+            p.value(v)
+
+    def all(self, on):
+        for k in range(len(self.pins)):
+            self.set(k, on)
+
+    def only(self, k):
+        """Light pad k's LED, the others off (whose turn it is)."""
+        for j in range(len(self.pins)):
+            self.set(j, j == k)
+
+    def show(self):
+        """The pins change at once: nothing to flush (the app calls it)."""
+        return None

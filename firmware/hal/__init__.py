@@ -8,7 +8,7 @@
 #   hal.board      the Board (hal.board): pins, display kind, budget
 #   hal.clock      ticks_us/ticks_ms/ticks_diff/ticks_add (+ advance on the host)
 #   hal.pads       HostPads / Rp2Pads: .capture is the PadCapture (S1-S6)
-#   hal.leds       drivers.leds.PadLeds: set(k, on), all(on), only(k)
+#   hal.leds       drivers.button.PadLeds: set(k, on), all(on), only(k)
 #   hal.display    Ws2812Matrix | Ssd1680 | Ssd1306: .fb (draw here), .format,
 #                  .width, .height, show(full=None), poll(), busy(), .error,
 #                  set_brightness(1..5) (matrix, OLED)

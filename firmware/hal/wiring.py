@@ -144,7 +144,7 @@ def open_display(board, clock, parts):
 
 
 def open_leds(board, parts):
-    from drivers.leds import PadLeds
+    from drivers.button import PadLeds
     return PadLeds([None if g is None else parts.out(g, 0) for g in board.led_pins()])
 
 

@@ -5,6 +5,7 @@
 # the same state.  Then a host takes the REPL (mpremote): the box stands
 # down and its watchdog no longer resets it (issue 12: `make flash` onto a
 # running box was cut by the 5 s watchdog).
+import json
 import os
 import subprocess
 import sys
@@ -113,3 +114,49 @@ def test_pico_frozen_uf2_first_frame_within_half_a_second(frozen_booted):
     assert "Traceback" not in text, text[-2000:]
     # with a margin: 400 ms, not the goal's 500
     assert first <= 0.8 * BOOT_GOAL_US and again <= 0.8 * BOOT_GOAL_US, (first, again)
+
+
+# Issue 41, item 4: the box `make flash` leaves on the stock firmware (its
+# .mpy files loaded from littlefs, some 15 ms an import) shows its first
+# frame within 800 ms of power-on on every display board.  The box's own
+# boot line says when its first frame is drawn and sent (the OLED's first
+# write on the bus is its init sequence, sent while the HAL opens, so the
+# line is the measure that means the same on every board); the matrix's
+# first frame on its pin is checked too.  What the first screen does
+# without comes after it (booted.py): the pads, the power parts, the voice,
+# and the box then reads its pads as before.
+MPY_BOOT_GOAL_MS = 800
+
+
+@pytest.mark.parametrize("board", ["pico_matrix", "pico_oled", "pico_sh1106", "pico_eink"])
+def test_pico_mpy_box_first_frame_within_800_ms_then_its_pads(flashed, tmp_path, board):
+    import re
+    from tools.pico import faults
+    from tools.pico.pico import Pico
+    flashed(board, tmp_path / "flash.bin")
+    p = Pico(board=board, flash=str(tmp_path / "flash.bin"))
+    try:
+        p.start()
+        said = ""
+        while "heap boot" not in said and p.now_us < 5e6:
+            p.run_for(100000)
+            said = p.serial_text()
+        m = re.search(r"boot ms: main \d+ check \d+ board \d+ hal \d+ app \d+ frame (\d+)", said)
+        assert m, said[-1500:]
+        frame = int(m.group(1))
+        print("\n[pico] %s, make flash box: first frame %d ms after power-on (%s)"
+              % (board, frame, m.group(0)))
+        assert "Traceback" not in said, said[-1500:]
+        assert frame <= MPY_BOOT_GOAL_MS, m.group(0)
+        if board == "pico_matrix":
+            wire = p.events("ws2812")
+            assert wire and wire[0]["t"] <= frame * 1000, (wire[:1], frame)
+        # the pads opened after it: the App reads the board's PadCapture
+        # (the boot's stand-in is gone), and the matrix's battery gauge is up
+        cap, gauge = faults.values(p, "type(BOX.cap).__name__", "BOX.power is not None")
+        assert cap in ("'PadCapture'", "'ViperCapture'"), cap
+        with open(os.path.join(ROOT, "boards", board + ".json")) as f:
+            sense = (json.load(f).get("power") or {}).get("sense")
+        assert gauge == str(sense is not None), (gauge, sense)
+    finally:
+        p.close()
