@@ -1,19 +1,25 @@
-# What the box opens once its first frame is out (booting.up calls rest):
-# the first screen reads no pad and says nothing, and each .mpy import
-# before it is some 15 ms of the power-on to first frame (issue 41, 4), so
-# the pads and the power parts with the battery gauge, then the voice, come
-# after it; and the one-file firmware lets its file system go.  Dropped
-# with booting once the box is up.
+# What the box opens once its first frame is out (booting.up calls pads,
+# says its boot line, then calls rest): the first screen reads no pad and
+# says nothing, and each .mpy import before it is some 15 ms of the
+# power-on to first frame (issue 41, 4), so the pads and the power parts
+# with the battery gauge (~200 ms on the .mpy route: a press in that time
+# is not read; the boot line, said once they are, tells a host the box is
+# ready), then the voice, come after it; and the one-file firmware lets
+# its file system go.  Dropped with booting once the box is up.
+
+
+def pads(app):
+    """The board's pads from now on (in place of booting's _NoPads), and
+    its power parts with the battery gauge."""
+    _late(app, _pads)
 
 
 def rest(app, open_hal, tick):
-    """After the first frame (booting.up): the pads at once, the loop's
-    passes (tick) while the e-ink's first refresh goes on, then the voice.
-    The file system the box lets go between its uses (the one-file
-    firmware), for main.py to hold again when the box stops; else None."""
+    """After the first frame and the pads (booting.up): the loop's passes
+    (tick) while the e-ink's first refresh goes on, then the voice.  The
+    file system the box lets go between its uses (the one-file firmware),
+    for main.py to hold again when the box stops; else None."""
     h = app.hal
-    if open_hal is None:
-        _late(app, _pads)
     # the e-ink's first refresh started after its reset's pauses: the
     # loop's passes meanwhile (presses are read from now on)
     while app.disp.busy():
@@ -45,8 +51,7 @@ def _late(app, step):
 
 
 def _pads(app):
-    """The pads (in place of booting's _NoPads) and the power parts with the battery
-    gauge."""
+    # (pads: the pads, the power parts, the gauge)
     import sys
     from hal.rp2 import open_pads
     from app import io

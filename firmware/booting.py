@@ -287,9 +287,13 @@ def up(app, open_hal):
         import gc
         gc.collect()
         gc.threshold(gc_threshold.pop())
-    print("boot ms: main %d check %d board %d hal %d app %d frame %d" % tuple(ms))
     import booted
     try:
+        if open_hal is None:
+            booted.pads(app)
+        # said once the box reads its pads: a host (mpremote, the web page,
+        # the tests) presses from then on
+        print("boot ms: main %d check %d board %d hal %d app %d frame %d" % tuple(ms))
         return booted.rest(app, open_hal, _tick)
     finally:
         sys.modules.pop("booted", None)     # (as this module: main.py drops it)

@@ -21,6 +21,7 @@ def runs(flashed, tmp_path_factory):
     try:
         p.start()
         P.first_frame(p)
+        P.up(p)     # (the pads open after the first frame)
         # the box boots on the PIO path (pico_matrix: GP2-5, pad_timing auto)
         assert "TIMING pio" in faults.look(p, "print('TIMING', BOX.hal.pads.timing)")
         yield stamps.measure(p, phases_us=(0.0, 0.3, 0.7))

@@ -28,11 +28,10 @@ STEP_US = 500       # the run is cut this finely around a flash write
 
 def boot(flash, board="pico_matrix"):
     """A started Pico on `flash`, run to its first frame: (p, t0 on a whole
-    ms, SETTLE_US after that frame)."""
+    ms, SETTLE_US after that frame and once the box reads its pads)."""
     p = Pico(flash=flash, board=board)
     p.start()
-    t = P.first_frame(p)
-    return p, (int(t) // 1000) * 1000 + P.SETTLE_US
+    return p, P.settled(p, P.first_frame(p))
 
 
 def look(p, code):

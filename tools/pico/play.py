@@ -42,6 +42,26 @@ def first_frame(p, limit_us=BOOT_LIMIT_US, step_us=50000):
                     % (limit_us / 1e6, p.serial_text()[-2000:]))
 
 
+def up(p, limit_us=BOOT_LIMIT_US, step_us=50000):
+    """Run until the box says its boot line (`boot ms: ...`, booting.up):
+    its first frame is out and it reads its pads from then on (the .mpy
+    box opens them some 200 ms after that frame).  Its emulated time."""
+    while p.now_us < limit_us:
+        if "boot ms:" in p.serial_text():
+            return p.now_us
+        p.run_for(step_us)
+    raise PlayError("no boot line within %.0f s of power-on; console:\n%s"
+                    % (limit_us / 1e6, p.serial_text()[-2000:]))
+
+
+def settled(p, after_us):
+    """T0 of a run's first press: SETTLE_US after `after_us` (the first
+    frame) on a whole ms, and not before the box reads its pads (its boot
+    line: up)."""
+    ready = up(p)
+    return (int(max(after_us + SETTLE_US, ready + 1000)) // 1000) * 1000
+
+
 def tracebacks(text):
     return "Traceback" in text or "box error" in text
 
@@ -93,7 +113,7 @@ def play(scn, flash, out_dir, pico=None, keep=None):
         if own:
             p.start()
         g.first_frame_us = first_frame(p)
-        t0 = (int(g.first_frame_us) // 1000) * 1000 + SETTLE_US
+        t0 = settled(p, g.first_frame_us)
         g.t0 = t0
         pins = scn.pins()
         pre = scn.prefix()
@@ -260,6 +280,6 @@ def head_starts_turned(text):
     return turned
 
 
-__all__ = ["play", "first_frame", "copy_off", "mpremote", "replay_ok", "first_difference",
+__all__ = ["play", "first_frame", "up", "settled", "copy_off", "mpremote", "replay_ok", "first_difference",
            "head_starts_turned", "PlayError", "PicoError"]
 

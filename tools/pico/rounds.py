@@ -57,7 +57,7 @@ def games_in_a_row(p, game="batawaf", n=10, board="pico_matrix", pads=(0, 2), ch
     r.halted = False
     wall0 = time.monotonic()
     t_first = P.first_frame(p)
-    t0 = (int(max(t_first, p.now_us)) // 1000) * 1000 + P.SETTLE_US
+    t0 = P.settled(p, max(t_first, p.now_us))
     scn = S.Scenario("rounds", game, list(pads), choices if choices is not None else {"length": "court"},
                      None, board)
     for at, pad, hold in scn.prefix():

@@ -251,11 +251,18 @@ async function tap(k) {
   await waitEmu(340);
 }
 
+// The box reads its pads once it has said its boot line (`boot ms: ...`):
+// it opens them just after its first frame (firmware/booted.py).
+async function padsUp() {
+  for (let i = 0; i < 200 && !consoleText.includes('boot ms:'); i++) await waitEmu(50);
+}
+
 // From a fresh box's home menu to `game` with pads 1..people joined.
 async function walkTo(game, people) {
   const g = data.games[game];
   if (!g) throw new Error(`no game ${game} (games: ${Object.keys(data.games).join(', ')})`);
   if (!(people >= 1 && people <= g.max)) throw new Error(`${game} on ${data.name}: 1 to ${g.max} players, not ${people}`);
+  await padsUp();
   for (const k of g.taps) await tap(k);
   for (let k = 0; k < people; k++) await tap(k);
 }
