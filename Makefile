@@ -31,6 +31,10 @@ MPY_SRC ?=
 # Debian packages a target needs, installed if missing (apt-get as root):
 #   $(call need_apt,cmake gcc-multilib)
 need_apt = sh tools/need_apt.sh $(1)
+# .venv made, or made again when it has no pip (a first run stopped by
+# Ctrl-C while the venv was being made left a .venv that no later run
+# could install into: "No module named pip")
+make_venv = { $(PYTHON) -m pip --version >/dev/null 2>&1 || $(PY) -m venv --clear $(VENV) >&2; }
 
 .DEFAULT_GOAL := help
 .PHONY: web shots selftest help test check test-cpython test-micropython mpy-check lint mpy sim flash repl bench stats stats-check fuzz replay diagrams voices clean pico pico-deps test-pico uf2 unix32 pico-soak release bench-pico
@@ -42,7 +46,7 @@ help:  ## list every target
 # fresh clone keeps stdout for the log)
 $(STAMP): requirements.txt requirements-sim.txt requirements-flash.txt
 	@echo "installing the pinned tools of requirements.txt into $(VENV) (once)" >&2
-	@[ -x $(PYTHON) ] || [ -x $(PYTHON).exe ] || $(PY) -m venv $(VENV) >&2
+	@$(make_venv)
 	@$(PYTHON) -m pip install --quiet --upgrade pip >&2
 	@$(PYTHON) -m pip install --quiet -r requirements.txt >&2
 	@touch $(STAMP)
@@ -51,7 +55,7 @@ $(STAMP): requirements.txt requirements-sim.txt requirements-flash.txt
 $(VENV)/.installed-%: requirements-%.txt
 	@if [ -f $(STAMP) ] && [ $(STAMP) -nt $< ]; then touch $@; else \
 	  echo "installing the pinned tools of $< into $(VENV) (once)" >&2; \
-	  { [ -x $(PYTHON) ] || [ -x $(PYTHON).exe ] || $(PY) -m venv $(VENV) >&2; } && \
+	  $(make_venv) && \
 	  $(PYTHON) -m pip install --quiet -r $< >&2 && touch $@; fi
 
 venv: $(STAMP)  ## create .venv with the pinned host tools
