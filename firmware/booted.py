@@ -11,7 +11,7 @@
 def pads(app):
     """The board's pads from now on (in place of booting's _NoPads), and
     its power parts with the battery gauge."""
-    _late(app, _pads)
+    late(app, _pads)
 
 
 def rest(app, open_hal, tick):
@@ -26,7 +26,7 @@ def rest(app, open_hal, tick):
         h.clock.sleep_ms(2)
         tick(app)
     if open_hal is None:
-        _late(app, _voice)
+        late(app, voice)
     # the boot has read its files: on the one-file firmware the flash
     # file system is mounted only while the box uses it from now on
     # (2.4 KB of heap for the games, issue 26); mounted for good when the
@@ -39,9 +39,9 @@ def rest(app, open_hal, tick):
     return fs
 
 
-def _late(app, step):
+def late(app, step):
     """step(app), a part of the board the first frame did without (_pads,
-    _voice), opened after it: its modules stay as the box's own (a game's
+    voice), opened after it: its modules stay as the box's own (a game's
     end drops what came after the App: app.play's lean)."""
     import sys
     before = tuple(sys.modules)
@@ -64,7 +64,7 @@ def _pads(app):
     app.power = io.gauge(h)
 
 
-def _voice(app):
+def voice(app):
     """The voice and its speaker, in the box's language."""
     from hal.rp2 import open_voice
     h = app.hal
