@@ -240,7 +240,7 @@ def main(board_file, open_hal, run, seed, into):
 
 
 class _NoPads:
-    """hal.pads until the board's are open (booted.rest): the App's first
+    """hal.pads until the board's are open (booted.pads): the App's first
     pass, its first frame, reads no pad (a PadCapture's calls, none down)."""
     stuck_mask = 0
     ev_pad = -1
